@@ -1,0 +1,77 @@
+//! The one error type that flows up to `main`, which prints it on one line
+//! and exits with status 2.
+//!
+//! Python lets exceptions escape with a traceback; the port names the
+//! option, file or value at fault instead.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Everything that can stop the program before or during a game.
+#[derive(Debug)]
+pub enum Error {
+    /// A command-line option is unknown, missing its value or out of range.
+    Usage(String),
+    /// SDL could not start, open the window or draw.
+    Sdl(String),
+    /// Reading input or writing output failed.
+    Io(String),
+    /// The program found itself in a state it should never reach.
+    Internal(String),
+    /// A file or folder could not be read or written.
+    File {
+        /// The file or folder at fault.
+        path: PathBuf,
+        /// What went wrong with it.
+        message: String,
+    },
+}
+
+impl Error {
+    /// An error about `path`.
+    pub fn file(path: &Path, message: impl fmt::Display) -> Error {
+        Error::File {
+            path: path.to_path_buf(),
+            message: message.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Usage(message) => write!(f, "{message} (see fourinrow --help)"),
+            Error::Sdl(message) | Error::Io(message) => f.write_str(message),
+            Error::Internal(message) => write!(f, "internal error, please report it: {message}"),
+            Error::File { path, message } => write!(f, "{}: {message}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<crate::settings::SettingsError> for Error {
+    fn from(e: crate::settings::SettingsError) -> Error {
+        Error::Usage(e.0)
+    }
+}
+
+/// Why a game stopped before its natural end (which, as in the Python, is never).
+///
+/// Python leaves its loops with `pygame.quit(); sys.exit()`; the port
+/// returns `Err(Stop::..)` and lets `?` carry it up to `main`.
+#[derive(Debug)]
+pub enum Stop {
+    /// The player closed the window, or released Esc on the result screen.
+    Quit,
+    /// A replay script has presented all its frames.
+    ScriptEnded,
+    /// Something failed.
+    Failed(Error),
+}
+
+impl From<Error> for Stop {
+    fn from(e: Error) -> Stop {
+        Stop::Failed(e)
+    }
+}

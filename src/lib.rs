@@ -1,0 +1,88 @@
+//! A faithful Rust + SDL2 port of `fourinrow.py`, the pygame "Four in a Row"
+//! tutorial game, written to be read side by side with the Python.
+//!
+//! The pure half (board, rules, AI, animation paths, pixel arithmetic)
+//! imports nothing from SDL's video or events and is tested with no display.
+//! The game code (`get_human_move`, the animations, `run_game`) is written
+//! once against the [`frontend::Frontend`] seam and driven by the real
+//! window, by replay scripts and by the tests. `docs/python-to-rust.md` maps
+//! every Python function and constant to its twin here.
+
+pub mod ai;
+pub mod analyze;
+pub mod animate;
+pub mod assets;
+pub mod board;
+pub mod boardtext;
+pub mod cli;
+pub mod draw;
+pub mod engine;
+pub mod error;
+pub mod frontend;
+pub mod game;
+pub mod human;
+pub mod pixels;
+pub mod replay;
+pub mod settings;
+pub mod window;
+
+use std::convert::Infallible;
+
+use rand::SeedableRng;
+
+use crate::assets::{ImageSource, Images};
+use crate::cli::PlayOptions;
+use crate::draw::Screen;
+use crate::error::{Error, Stop};
+use crate::pixels::ScaleBackend;
+use crate::replay::{load_script, PngFolder, Replay};
+use crate::window::{Live, Watch, Window};
+
+/// Plays in a window, or replays a script, as the options say.
+///
+/// Python: the module-level set-up of `fourinrow.py` (`pygame.init()`, the
+/// window, the images) followed by `main()`.
+pub fn play(options: &PlayOptions) -> Result<(), Error> {
+    let source = options
+        .images
+        .clone()
+        .map_or(ImageSource::Embedded, ImageSource::Folder);
+    let Some(script_path) = &options.replay else {
+        let settings = &options.settings;
+        let mut screen = Screen::new(Images::load(&source, ScaleBackend::native())?, settings)?;
+        let rng = match options.seed {
+            Some(seed) => rand::rngs::StdRng::seed_from_u64(seed),
+            None => rand::rngs::StdRng::from_os_rng(),
+        };
+        let mut live = Live::new(Window::open(settings.fps)?, rng, options.engine);
+        return finish(game::main(&mut screen, &mut live, settings));
+    };
+    let script = load_script(script_path)?;
+    let mut screen = Screen::new(
+        Images::load(&source, ScaleBackend::native())?,
+        &script.settings,
+    )?;
+    match &options.dump_frames {
+        Some(dir) => {
+            let mut replay = Replay::new(&script, options.engine, PngFolder::create(dir)?);
+            finish(game::main(&mut screen, &mut replay, &script.settings))?;
+            println!("{{\"frames\": {}}}", replay.frames_presented());
+            Ok(())
+        }
+        None => {
+            let watch = Watch::new(Window::open(options.settings.fps)?);
+            let mut replay = Replay::new(&script, options.engine, watch);
+            finish(game::main(&mut screen, &mut replay, &script.settings))
+        }
+    }
+}
+
+/// How a game's end reads to `main`: quitting and the end of a script are
+/// normal; a failure is an error.
+fn finish(result: Result<Infallible, Stop>) -> Result<(), Error> {
+    match result {
+        Ok(never) => match never {},
+        Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
+        Err(Stop::Failed(e)) => Err(e),
+    }
+}

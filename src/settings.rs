@@ -1,0 +1,337 @@
+//! The constants at the top of `fourinrow.py`, and the few that became settings.
+//!
+//! Python keeps everything in module globals. Here the fixed ones stay
+//! constants under their Python names, and the ones a player may change
+//! (`BOARDWIDTH`, `BOARDHEIGHT`, `DIFFICULTY`, the frame rate, the
+//! background) live in [`Settings`], passed to whoever needs them. The
+//! positions computed from them (`XMARGIN`, `YMARGIN`, the pile, winner and
+//! arrow rectangles) live in [`Layout`].
+
+use std::fmt;
+
+use crate::board::MIN_SIZE;
+
+/// Columns on the board by default. Python: `BOARDWIDTH = 7`.
+pub const BOARDWIDTH: usize = 7;
+/// Rows on the board by default. Python: `BOARDHEIGHT = 6`.
+pub const BOARDHEIGHT: usize = 6;
+/// How many moves the computer looks ahead by default. Python: `DIFFICULTY = 2`.
+pub const DIFFICULTY: u32 = 2;
+/// The deepest look-ahead accepted. The search grows as `width^(2*difficulty)`;
+/// beyond this even the fast engine keeps a player waiting.
+pub const MAX_DIFFICULTY: u32 = 6;
+/// The side of a token and of a board cell, in pixels. Python: `SPACESIZE = 50`.
+pub const SPACESIZE: i32 = 50;
+/// Frames per second. Python: `FPS = 30` (which the original never passes to `tick()`).
+pub const FPS: u32 = 30;
+/// Python: `WINDOWWIDTH = 640`.
+pub const WINDOWWIDTH: i32 = 640;
+/// Python: `WINDOWHEIGHT = 480`.
+pub const WINDOWHEIGHT: i32 = 480;
+/// The window's title. Python: `pygame.display.set_caption(u'four in row')`.
+pub const CAPTION: &str = "four in row";
+
+/// An opaque colour, red, green and blue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+/// Python: `BRIGHTBLUE = (0, 50, 255)`.
+pub const BRIGHTBLUE: Rgb = Rgb(0, 50, 255);
+/// Python: `WHITE = (255, 255, 255)`.
+pub const WHITE: Rgb = Rgb(255, 255, 255);
+/// Python: `BGCOLOR = BRIGHTBLUE`.
+pub const BGCOLOR: Rgb = BRIGHTBLUE;
+/// Python: `TEXTCOLOR = WHITE` (defined there but never used).
+pub const TEXTCOLOR: Rgb = WHITE;
+
+/// The largest board that fits the window: 12 columns, 9 rows of 50 pixels.
+pub const MAX_BOARDWIDTH: usize = (WINDOWWIDTH / SPACESIZE) as usize;
+/// See [`MAX_BOARDWIDTH`].
+pub const MAX_BOARDHEIGHT: usize = (WINDOWHEIGHT / SPACESIZE) as usize;
+
+/// A rectangle with pygame's `Rect` semantics (integer corners, half-open).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect {
+    /// Left edge, included.
+    pub x: i32,
+    /// Top edge, included.
+    pub y: i32,
+    /// Width.
+    pub w: i32,
+    /// Height.
+    pub h: i32,
+}
+
+impl Rect {
+    /// Python: `pygame.Rect(x, y, w, h)`.
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    /// Python: `rect.left`.
+    pub const fn left(&self) -> i32 {
+        self.x
+    }
+
+    /// Python: `rect.top`.
+    pub const fn top(&self) -> i32 {
+        self.y
+    }
+
+    /// Python: `rect.right`, the first column past the rectangle.
+    pub const fn right(&self) -> i32 {
+        self.x + self.w
+    }
+
+    /// Python: `rect.centery`, rounding as pygame does (`y + h / 2`, C division).
+    pub const fn centery(&self) -> i32 {
+        self.y + self.h / 2
+    }
+
+    /// Python: `rect.collidepoint(pos)`: left and top edges in, right and bottom out.
+    pub const fn collidepoint(&self, (px, py): (i32, i32)) -> bool {
+        px >= self.x && px < self.x + self.w && py >= self.y && py < self.y + self.h
+    }
+
+    /// Python: `rect.center = (cx, cy)`, which moves the corner by `w / 2`, `h / 2`.
+    pub const fn with_center(self, cx: i32, cy: i32) -> Rect {
+        Rect::new(cx - self.w / 2, cy - self.h / 2, self.w, self.h)
+    }
+}
+
+/// A setting that cannot be used, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsError(pub String);
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+/// What a game is played with: the Python globals a player may change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Python: `BOARDWIDTH`.
+    pub board_width: usize,
+    /// Python: `BOARDHEIGHT`.
+    pub board_height: usize,
+    /// Python: `DIFFICULTY`.
+    pub difficulty: u32,
+    /// Frames per second when playing in a window. Python: `FPS`.
+    pub fps: u32,
+    /// Python: `BGCOLOR`.
+    pub bg_color: Rgb,
+}
+
+impl Default for Settings {
+    /// The Python original's values.
+    fn default() -> Settings {
+        Settings {
+            board_width: BOARDWIDTH,
+            board_height: BOARDHEIGHT,
+            difficulty: DIFFICULTY,
+            fps: FPS,
+            bg_color: BGCOLOR,
+        }
+    }
+}
+
+impl Settings {
+    /// Checks that a game can be played and drawn with these settings.
+    ///
+    /// Python: `assert BOARDWIDTH >= 4 and BOARDHEIGHT >= 4, 'Board must be at least 4x4.'`,
+    /// and what the Python does not check: that the board fits the window.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        let (w, h) = (self.board_width, self.board_height);
+        if w < MIN_SIZE || h < MIN_SIZE {
+            return Err(SettingsError(format!(
+                "Board must be at least 4x4. (asked for {w}x{h})"
+            )));
+        }
+        if w > MAX_BOARDWIDTH || h > MAX_BOARDHEIGHT {
+            return Err(SettingsError(format!(
+                "a {w}x{h} board does not fit the {WINDOWWIDTH}x{WINDOWHEIGHT} window: \
+                 at most {MAX_BOARDWIDTH} columns and {MAX_BOARDHEIGHT} rows of {SPACESIZE} pixels"
+            )));
+        }
+        check_difficulty(self.difficulty)?;
+        if self.fps == 0 || self.fps > 1000 {
+            return Err(SettingsError(format!(
+                "--fps {} is out of range: give 1 to 1000 frames per second",
+                self.fps
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Checks a look-ahead depth: 0 (random play) to [`MAX_DIFFICULTY`].
+pub fn check_difficulty(difficulty: u32) -> Result<(), SettingsError> {
+    if difficulty > MAX_DIFFICULTY {
+        return Err(SettingsError(format!(
+            "difficulty {difficulty} is out of range: give 0 to {MAX_DIFFICULTY} moves of look-ahead"
+        )));
+    }
+    Ok(())
+}
+
+/// Where things go in the window, computed once as the Python does at start-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Python: `XMARGIN = int((WINDOWWIDTH - BOARDWIDTH * SPACESIZE) / 2)`.
+    pub xmargin: i32,
+    /// Python: `YMARGIN = int((WINDOWHEIGHT - BOARDHEIGHT * SPACESIZE) / 2)`.
+    pub ymargin: i32,
+    /// Python: `REDPILERECT`, bottom left.
+    pub red_pile_rect: Rect,
+    /// Python: `BLACKPILERECT`, bottom right.
+    pub black_pile_rect: Rect,
+    /// Python: `WINNERRECT`: the human-winner image's rectangle, centred.
+    /// All three result images are drawn at its corner, as in the Python.
+    pub winner_rect: Rect,
+    /// Python: `ARROWRECT`: right of the red pile, centred on it vertically.
+    pub arrow_rect: Rect,
+}
+
+impl Layout {
+    /// Computes the layout for a board size and the sizes (width, height) of
+    /// the human-winner and arrow images, which the Python reads off them.
+    pub fn new(
+        settings: &Settings,
+        human_winner_size: (i32, i32),
+        arrow_size: (i32, i32),
+    ) -> Layout {
+        let board_width = settings.board_width as i32;
+        let board_height = settings.board_height as i32;
+        // Python's int() truncates toward zero; so does Rust's integer division.
+        let xmargin = (WINDOWWIDTH - board_width * SPACESIZE) / 2;
+        let ymargin = (WINDOWHEIGHT - board_height * SPACESIZE) / 2;
+        let red_pile_rect = Rect::new(
+            SPACESIZE / 2,
+            WINDOWHEIGHT - (3 * SPACESIZE) / 2,
+            SPACESIZE,
+            SPACESIZE,
+        );
+        let black_pile_rect = Rect::new(
+            WINDOWWIDTH - (3 * SPACESIZE) / 2,
+            WINDOWHEIGHT - (3 * SPACESIZE) / 2,
+            SPACESIZE,
+            SPACESIZE,
+        );
+        let winner_rect = Rect::new(0, 0, human_winner_size.0, human_winner_size.1)
+            .with_center(WINDOWWIDTH / 2, WINDOWHEIGHT / 2);
+        let (arrow_w, arrow_h) = arrow_size;
+        let arrow_rect = Rect::new(
+            red_pile_rect.right() + 10,
+            red_pile_rect.centery() - arrow_h / 2,
+            arrow_w,
+            arrow_h,
+        );
+        Layout {
+            xmargin,
+            ymargin,
+            red_pile_rect,
+            black_pile_rect,
+            winner_rect,
+            arrow_rect,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_layout_matches_the_python_numbers() {
+        let layout = Layout::new(&Settings::default(), (281, 163), (250, 100));
+        assert_eq!((layout.xmargin, layout.ymargin), (145, 90));
+        assert_eq!(layout.red_pile_rect, Rect::new(25, 405, 50, 50));
+        assert_eq!(layout.black_pile_rect, Rect::new(565, 405, 50, 50));
+        assert_eq!(layout.winner_rect, Rect::new(180, 159, 281, 163));
+        assert_eq!(layout.arrow_rect, Rect::new(85, 380, 250, 100));
+    }
+
+    #[test]
+    fn margins_follow_the_board_size() {
+        let s = Settings {
+            board_width: 5,
+            board_height: 5,
+            ..Settings::default()
+        };
+        let layout = Layout::new(&s, (281, 163), (250, 100));
+        assert_eq!((layout.xmargin, layout.ymargin), (195, 115));
+        let s = Settings {
+            board_width: 12,
+            board_height: 9,
+            ..Settings::default()
+        };
+        let layout = Layout::new(&s, (281, 163), (250, 100));
+        assert_eq!((layout.xmargin, layout.ymargin), (20, 15));
+    }
+
+    #[test]
+    fn odd_image_sizes_round_like_pygame() {
+        // pygame: rect.center = (c, d) sets x = c - w / 2 with C division.
+        let layout = Layout::new(&Settings::default(), (379, 173), (251, 99));
+        assert_eq!(layout.winner_rect, Rect::new(131, 154, 379, 173));
+        assert_eq!(layout.arrow_rect.y, 430 - 49);
+    }
+
+    #[test]
+    fn collidepoint_is_half_open() {
+        let r = Rect::new(25, 405, 50, 50);
+        assert!(r.collidepoint((25, 405)));
+        assert!(r.collidepoint((74, 454)));
+        assert!(!r.collidepoint((75, 430)));
+        assert!(!r.collidepoint((50, 455)));
+        assert!(!r.collidepoint((24, 430)));
+    }
+
+    #[test]
+    fn validation_names_the_fault() {
+        assert!(Settings::default().validate().is_ok());
+        let small = Settings {
+            board_width: 3,
+            ..Settings::default()
+        };
+        assert!(small
+            .validate()
+            .unwrap_err()
+            .0
+            .starts_with("Board must be at least 4x4."));
+        let wide = Settings {
+            board_width: 13,
+            ..Settings::default()
+        };
+        assert!(wide.validate().unwrap_err().0.contains("does not fit"));
+        let tall = Settings {
+            board_height: 10,
+            ..Settings::default()
+        };
+        assert!(tall
+            .validate()
+            .unwrap_err()
+            .0
+            .contains("at most 12 columns and 9 rows"));
+        let deep = Settings {
+            difficulty: 7,
+            ..Settings::default()
+        };
+        assert!(deep.validate().unwrap_err().0.contains("give 0 to 6"));
+        let still = Settings {
+            fps: 0,
+            ..Settings::default()
+        };
+        assert!(still.validate().unwrap_err().0.contains("--fps"));
+        let biggest = Settings {
+            board_width: 12,
+            board_height: 9,
+            ..Settings::default()
+        };
+        assert!(biggest.validate().is_ok());
+    }
+}

@@ -1,0 +1,336 @@
+//! The real window: SDL2's event pump, the window surface, and the clock.
+//!
+//! Python gets all of this from `pygame.init()`, `display.set_mode()` and
+//! `time.Clock()`. Here [`Window`] opens the window, copies the display to
+//! it, paces frames, and turns SDL events into the game's [`Event`]s;
+//! [`Live`] is the [`Frontend`] a player plays through.
+//!
+//! Where the port is better than the original, on purpose: frames are
+//! paced (the original's `tick()` has no frame rate and burns a core), the
+//! AI's search runs on a worker thread while the window stays alive, and
+//! closing the window quits within a frame, even during an animation.
+
+use std::collections::VecDeque;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use sdl2::event::{Event as SdlEvent, WindowEvent};
+use sdl2::keyboard::Keycode;
+use sdl2::mouse::MouseButton;
+use sdl2::surface::Surface;
+use sdl2::EventPump;
+
+use crate::ai::{Brain, Choices};
+use crate::board::{Board, Tile};
+use crate::engine::Engine;
+use crate::error::{Error, Stop};
+use crate::frontend::{Event, Frontend, Key};
+use crate::replay::FrameSink;
+use crate::settings::{CAPTION, WINDOWHEIGHT, WINDOWWIDTH};
+
+/// The open window with its event pump and frame clock.
+pub struct Window {
+    // Field order is drop order: the window goes before the subsystems that made it.
+    window: sdl2::video::Window,
+    event_pump: EventPump,
+    _video: sdl2::VideoSubsystem,
+    _sdl: sdl2::Sdl,
+    /// Events taken from SDL but not yet handed to the game.
+    pending: VecDeque<Event>,
+    /// Where the mouse was last seen: pygame reports a wheel notch as a
+    /// click there.
+    mouse: (i32, i32),
+    frame_time: Duration,
+    last_tick: Instant,
+}
+
+impl Window {
+    /// Starts SDL and opens the 640x480 window. Python: `pygame.init()`,
+    /// `pygame.display.set_mode((WINDOWWIDTH, WINDOWHEIGHT))`, `set_caption`.
+    pub fn open(fps: u32) -> Result<Window, Error> {
+        let no_display = |e: String| {
+            Error::Sdl(format!(
+                "cannot open a window ({}); with no display, run with SDL_VIDEODRIVER=dummy, \
+                 or use --replay SCRIPT.json --dump-frames DIR",
+                e.trim()
+            ))
+        };
+        let sdl = sdl2::init().map_err(|e| Error::Sdl(format!("cannot start SDL: {e}")))?;
+        let video = sdl.video().map_err(no_display)?;
+        let window = video
+            .window(CAPTION, WINDOWWIDTH as u32, WINDOWHEIGHT as u32)
+            .position_centered()
+            .build()
+            .map_err(|e| no_display(e.to_string()))?;
+        let event_pump = sdl
+            .event_pump()
+            .map_err(|e| Error::Sdl(format!("cannot read events: {e}")))?;
+        Ok(Window {
+            window,
+            event_pump,
+            _video: video,
+            _sdl: sdl,
+            pending: VecDeque::new(),
+            mouse: (0, 0),
+            frame_time: Duration::from_secs(1) / fps.max(1),
+            last_tick: Instant::now(),
+        })
+    }
+
+    /// Copies `display` to the window surface and shows it.
+    /// Python: `pygame.display.update()`.
+    pub fn show(&mut self, display: &Surface) -> Result<(), Error> {
+        let mut surface = self
+            .window
+            .surface(&self.event_pump)
+            .map_err(|e| Error::Sdl(format!("cannot draw to the window: {e}")))?;
+        display
+            .blit(None, &mut surface, None)
+            .map_err(|e| Error::Sdl(format!("cannot draw to the window: {e}")))?;
+        surface
+            .update_window()
+            .map_err(|e| Error::Sdl(format!("cannot update the window: {e}")))
+    }
+
+    /// Shows again what the window surface holds (after the window was
+    /// uncovered, say), without drawing a new frame.
+    fn refresh(&mut self) -> Result<(), Error> {
+        let surface = self
+            .window
+            .surface(&self.event_pump)
+            .map_err(|e| Error::Sdl(format!("cannot draw to the window: {e}")))?;
+        surface
+            .update_window()
+            .map_err(|e| Error::Sdl(format!("cannot update the window: {e}")))
+    }
+
+    /// Moves SDL's queued events into `pending`, as game events. Fails with
+    /// `Stop::Quit` when the window was closed.
+    fn pump(&mut self) -> Result<(), Stop> {
+        let mut exposed = false;
+        while let Some(event) = self.event_pump.poll_event() {
+            if let SdlEvent::Window {
+                win_event: WindowEvent::Exposed,
+                ..
+            } = event
+            {
+                exposed = true;
+            }
+            self.translate(event);
+        }
+        if exposed {
+            self.refresh()?;
+        }
+        if self.pending.contains(&Event::Quit) {
+            return Err(Stop::Quit);
+        }
+        Ok(())
+    }
+
+    /// Turns one SDL event into the events pygame would report for it.
+    fn translate(&mut self, event: SdlEvent) {
+        match event {
+            SdlEvent::Quit { .. } => self.pending.push_back(Event::Quit),
+            SdlEvent::MouseButtonDown {
+                x, y, mouse_btn, ..
+            } => {
+                self.mouse = (x, y);
+                self.pending.push_back(Event::MouseButtonDown {
+                    x,
+                    y,
+                    button: button_number(mouse_btn),
+                });
+            }
+            SdlEvent::MouseButtonUp {
+                x, y, mouse_btn, ..
+            } => {
+                self.mouse = (x, y);
+                self.pending.push_back(Event::MouseButtonUp {
+                    x,
+                    y,
+                    button: button_number(mouse_btn),
+                });
+            }
+            SdlEvent::MouseMotion { x, y, .. } => {
+                self.mouse = (x, y);
+                self.pending.push_back(Event::MouseMotion { x, y });
+            }
+            SdlEvent::MouseWheel { y: notches, .. } if notches != 0 => {
+                // pygame 2 reports each notch as a press and release of button 4 (up) or 5 (down).
+                let button = if notches > 0 { 4 } else { 5 };
+                let (x, y) = self.mouse;
+                for _ in 0..notches.unsigned_abs() {
+                    self.pending
+                        .push_back(Event::MouseButtonDown { x, y, button });
+                    self.pending
+                        .push_back(Event::MouseButtonUp { x, y, button });
+                }
+            }
+            SdlEvent::KeyDown {
+                keycode,
+                repeat: false,
+                ..
+            } => self.pending.push_back(Event::KeyDown(key(keycode))),
+            SdlEvent::KeyUp { keycode, .. } => self.pending.push_back(Event::KeyUp(key(keycode))),
+            _ => {}
+        }
+    }
+
+    /// Waits until a frame's time has passed since the last tick, pumping
+    /// events meanwhile so that closing the window is noticed.
+    /// Python: `FPSCLOCK.tick()` (with the frame rate the original leaves out).
+    pub fn tick(&mut self) -> Result<(), Stop> {
+        let deadline = self.last_tick + self.frame_time;
+        loop {
+            self.pump()?;
+            let now = Instant::now();
+            if now >= deadline {
+                // Behind schedule (a slow frame): start counting afresh rather than rush.
+                self.last_tick = if now - deadline > self.frame_time {
+                    now
+                } else {
+                    deadline
+                };
+                return Ok(());
+            }
+            std::thread::sleep((deadline - now).min(Duration::from_millis(10)));
+        }
+    }
+
+    /// Every event queued since the last call. Python: `pygame.event.get()`.
+    pub fn get_events(&mut self) -> Result<Vec<Event>, Stop> {
+        match self.pump() {
+            Ok(()) | Err(Stop::Quit) => Ok(self.pending.drain(..).collect()),
+            Err(other) => Err(other),
+        }
+    }
+}
+
+/// pygame's number for a mouse button: 1 left, 2 middle, 3 right; the side
+/// buttons come after the wheel's 4 and 5.
+fn button_number(button: MouseButton) -> u8 {
+    match button {
+        MouseButton::Left => 1,
+        MouseButton::Middle => 2,
+        MouseButton::Right => 3,
+        MouseButton::X1 => 6,
+        MouseButton::X2 => 7,
+        MouseButton::Unknown => 0,
+    }
+}
+
+/// The game's name for a key.
+fn key(keycode: Option<Keycode>) -> Key {
+    match keycode {
+        Some(Keycode::Escape) => Key::Escape,
+        _ => Key::Other,
+    }
+}
+
+/// The [`Frontend`] for playing: a window, a random generator, and a worker
+/// thread for the AI's search.
+pub struct Live {
+    window: Window,
+    rng: StdRng,
+    engine: Engine,
+}
+
+impl Live {
+    /// Plays in `window`, choosing with `rng` and searching with `engine`.
+    pub fn new(window: Window, rng: StdRng, engine: Engine) -> Live {
+        Live {
+            window,
+            rng,
+            engine,
+        }
+    }
+}
+
+impl Choices for Live {
+    fn choice(&mut self, seq: &[usize]) -> usize {
+        self.rng.choice(seq)
+    }
+
+    fn randint_0_1(&mut self) -> u8 {
+        self.rng.randint_0_1()
+    }
+}
+
+impl Brain for Live {
+    /// Searches on a worker thread; meanwhile the window keeps being shown
+    /// and its events keep being read (kept for the game, as pygame queues
+    /// them), and closing it stops the game at once. No new frame is drawn,
+    /// so what the player sees is what the Python shows.
+    fn potential_moves(
+        &mut self,
+        board: &Board,
+        tile: Tile,
+        look_ahead: u32,
+    ) -> Result<Vec<f64>, Stop> {
+        let (sender, receiver) = mpsc::channel();
+        let (board, engine) = (board.clone(), self.engine);
+        std::thread::Builder::new()
+            .name("fourinrow-ai".into())
+            .spawn(move || {
+                // The receiver is gone only when the game has quit meanwhile.
+                let _ = sender.send(engine.potential_moves(&board, tile, look_ahead));
+            })
+            .map_err(|e| Error::Internal(format!("cannot start the AI's thread: {e}")))?;
+        loop {
+            match receiver.recv_timeout(self.window.frame_time) {
+                Ok(values) => return Ok(values),
+                Err(mpsc::RecvTimeoutError::Timeout) => self.window.pump()?,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(
+                        Error::Internal("the AI's thread stopped without an answer".into()).into(),
+                    )
+                }
+            }
+        }
+    }
+}
+
+impl Frontend for Live {
+    fn get_events(&mut self) -> Result<Vec<Event>, Stop> {
+        self.window.get_events()
+    }
+
+    fn display_update(&mut self, display: &Surface) -> Result<(), Stop> {
+        Ok(self.window.show(display)?)
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.window.tick()
+    }
+
+    fn print(&mut self, line: &str) {
+        println!("{line}");
+    }
+}
+
+/// Shows a replay's frames in a window, paced, until the script ends or
+/// the window is closed.
+pub struct Watch {
+    window: Window,
+}
+
+impl Watch {
+    /// Watches in `window`.
+    pub fn new(window: Window) -> Watch {
+        Watch { window }
+    }
+}
+
+impl FrameSink for Watch {
+    fn frame(&mut self, _index: u64, display: &Surface) -> Result<(), Stop> {
+        Ok(self.window.show(display)?)
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.window.tick()?;
+        // The script is the input: what the mouse and keys did is not kept.
+        self.window.pending.clear();
+        Ok(())
+    }
+}
