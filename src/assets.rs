@@ -202,20 +202,32 @@ pub fn check_png_structure(bytes: &[u8]) -> Result<(), String> {
 }
 
 /// The CRC-32 that PNG chunks carry (ISO 3309, as zlib computes it).
-fn crc32(data: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &byte in data {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
+pub fn crc32(data: &[u8]) -> u32 {
+    !data.iter().fold(!0u32, |crc, &byte| {
+        CRC32_TABLE[((crc ^ u32::from(byte)) & 0xff) as usize] ^ (crc >> 8)
+    })
 }
+
+/// The CRC-32 of each byte value, computed at compile time.
+const CRC32_TABLE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut n = 0;
+    while n < 256 {
+        let mut c = n as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 {
+                0xedb8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+            k += 1;
+        }
+        table[n] = c;
+        n += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -267,5 +279,23 @@ mod tests {
             "{err}"
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn damaged_pngs_are_caught_before_libpng_sees_them() {
+        let good = EMBEDDED_IMAGES[0].1;
+        assert_eq!(check_png_structure(good), Ok(()));
+        assert!(decode_rgba(good).is_ok());
+        let truncated = &good[..good.len() / 2];
+        let err = decode_rgba(truncated).unwrap_err();
+        assert!(err.starts_with("truncated PNG: the IDAT chunk"), "{err}");
+        let mut flipped = good.to_vec();
+        flipped[good.len() / 2] ^= 0x40;
+        let err = decode_rgba(&flipped).unwrap_err();
+        assert!(err.starts_with("corrupt PNG: the IDAT chunk"), "{err}");
+        let no_end = &good[..good.len() - 12];
+        assert!(decode_rgba(no_end).unwrap_err().contains("no IEND chunk"));
+        assert_eq!(crc32(b"IEND"), 0xae42_6082);
+        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
     }
 }

@@ -56,6 +56,9 @@ impl Window {
                 e.trim()
             ))
         };
+        // The window surface is plain memory sent to the display (as pygame's
+        // is), not an OpenGL texture: with software GL that costs a core.
+        sdl2::hint::set("SDL_FRAMEBUFFER_ACCELERATION", "0");
         let sdl = sdl2::init().map_err(|e| Error::Sdl(format!("cannot start SDL: {e}")))?;
         let video = sdl.video().map_err(no_display)?;
         let window = video

@@ -1,0 +1,167 @@
+//! The binary as a user runs it: exit codes and one-line errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn fourinrow(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fourinrow"));
+    cmd.args(args)
+        .env("SDL_VIDEODRIVER", "dummy")
+        .env("SDL_AUDIODRIVER", "dummy")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Exit status 2 and exactly one line on stderr, starting `fourinrow: ` and containing `want`.
+fn assert_one_line_error(out: &Output, want: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(
+        err.starts_with("fourinrow: ") && err.contains(want),
+        "{err:?} should contain {want:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn help_and_version() {
+    let out = fourinrow(&["--help"], "", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("--difficulty N"));
+    let out = fourinrow(&["--version"], "", &[]);
+    assert!(text(&out.stdout).starts_with("fourinrow "));
+}
+
+#[test]
+fn bad_options_get_one_line_and_status_2() {
+    assert_one_line_error(
+        &fourinrow(&["--bogus"], "", &[]),
+        "unknown option '--bogus'",
+    );
+    assert_one_line_error(
+        &fourinrow(&["--width", "3"], "", &[]),
+        "Board must be at least 4x4.",
+    );
+    assert_one_line_error(
+        &fourinrow(&["--height", "10"], "", &[]),
+        "does not fit the 640x480 window",
+    );
+    assert_one_line_error(&fourinrow(&["--difficulty", "99"], "", &[]), "give 0 to 6");
+    assert_one_line_error(
+        &fourinrow(&["--seed", "x"], "", &[]),
+        "--seed expects a whole number",
+    );
+    assert_one_line_error(
+        &fourinrow(&["--images", "/no/such/folder"], "", &[]),
+        "/no/such/folder: no such folder",
+    );
+}
+
+#[test]
+fn no_display_says_how_to_run_headless() {
+    let out = fourinrow(&[], "", &[("SDL_VIDEODRIVER", "x11"), ("DISPLAY", ":987")]);
+    assert_one_line_error(&out, "SDL_VIDEODRIVER=dummy");
+}
+
+#[test]
+fn analyze_answers_good_lines_and_names_bad_ones() {
+    let input =
+        "......./......./......./......./......./BRRR.BB\nnot a board\n..../..../..../R...\n";
+    let out = fourinrow(&["analyze", "--difficulty", "1"], input, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2);
+    assert!(stdout.contains("\"best_moves\": [4]"));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.starts_with("fourinrow analyze: line 2: "), "{err}");
+    let ok = fourinrow(&["analyze", "..../..../..../...."], "", &[]);
+    assert_eq!(ok.status.code(), Some(0));
+    assert!(text(&ok.stdout).contains("\"difficulty\": 2, \"tile\": \"black\""));
+}
+
+#[test]
+fn replay_dumps_frames_and_reports_their_number() {
+    let dir = std::env::temp_dir().join(format!("fourinrow-cli-{}", std::process::id()));
+    let script = dir.with_extension("json");
+    std::fs::write(&script, r#"{"width": 4, "height": 4, "frames": 7}"#).unwrap();
+    let out = fourinrow(
+        &[
+            "--replay",
+            script.to_str().unwrap(),
+            "--dump-frames",
+            dir.to_str().unwrap(),
+        ],
+        "",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), "{\"frames\": 7}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 7);
+    assert_eq!(names[0], "frame-00000.png");
+    assert_eq!(names[6], "frame-00006.png");
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_file(&script).unwrap();
+}
+
+#[test]
+fn bad_replays_get_one_line_and_status_2() {
+    let script = std::env::temp_dir().join(format!("fourinrow-bad-{}.json", std::process::id()));
+    let path = script.to_str().unwrap();
+    for (body, want) in [
+        (
+            "{\"frames\": 3, \"events\": [[0, \"jump\"]]}",
+            "unknown kind \"jump\"",
+        ),
+        ("{\"events\": []}", "missing key \"frames\""),
+        ("{\"frames\": 3, \"events\": [[-2, \"quit\"]]}", "negative"),
+        ("{\"frames\": ", "not valid JSON"),
+    ] {
+        std::fs::write(&script, body).unwrap();
+        assert_one_line_error(
+            &fourinrow(
+                &["--replay", path, "--dump-frames", "/tmp/unused-frames"],
+                "",
+                &[],
+            ),
+            want,
+        );
+    }
+    std::fs::remove_file(&script).unwrap();
+    assert_one_line_error(
+        &fourinrow(&["--replay", "/no/such.json"], "", &[]),
+        "/no/such.json: cannot read the replay script",
+    );
+    std::fs::write(&script, "{\"frames\": 3}").unwrap();
+    assert_one_line_error(
+        &fourinrow(
+            &["--replay", path, "--dump-frames", "/proc/fourinrow"],
+            "",
+            &[],
+        ),
+        "/proc/fourinrow",
+    );
+    std::fs::remove_file(&script).unwrap();
+}
