@@ -6,11 +6,13 @@
 //! as double for double. No SDL is started.
 
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 
 use crate::ai::get_best_moves;
 use crate::board::Tile;
-use crate::boardtext::{parse_board, BoardTextError};
+use crate::boardtext::{format_board, parse_board, BoardTextError};
 use crate::engine::Engine;
+use crate::extras::GameRecord;
 
 /// What to analyse and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +25,8 @@ pub struct AnalyzeOptions {
     pub engine: Engine,
     /// Board texts from the command line; when empty, stdin is read.
     pub boards: Vec<String>,
+    /// A `--record` file to read the games of, instead of board texts.
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// The JSON line for one board text, or what is wrong with it.
@@ -72,6 +76,9 @@ pub fn run_analyze(
             }
         }
     };
+    if let Some(path) = &options.record {
+        return analyze_record(options, path, out, err);
+    }
     if options.boards.is_empty() {
         for (i, line) in input.lines().enumerate() {
             let line = line.map_err(|e| io::Error::new(e.kind(), format!("reading stdin: {e}")))?;
@@ -82,6 +89,64 @@ pub fn run_analyze(
     } else {
         for (i, text) in options.boards.iter().enumerate() {
             answer(format!("argument {}", i + 1), text)?;
+        }
+    }
+    Ok(faulty)
+}
+
+/// Answers every position of every game in a `--record` file, for the side
+/// to move there: the numbers the computer (or a hint) had at each turn.
+/// Returns how many lines of the file were faulty.
+fn analyze_record(
+    options: &AnalyzeOptions,
+    path: &Path,
+    mut out: impl Write,
+    mut err: impl Write,
+) -> io::Result<usize> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("{}: cannot read the record: {e}", path.display()),
+        )
+    })?;
+    let mut faulty = 0;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let positions = GameRecord::parse(line).and_then(|record| record.positions());
+        match positions {
+            Ok(positions) => {
+                for (board, tile) in positions {
+                    match analyze_board(
+                        &format_board(&board),
+                        options.difficulty,
+                        tile,
+                        options.engine,
+                    ) {
+                        Ok(answer) => writeln!(out, "{answer}")?,
+                        Err(e) => {
+                            faulty += 1;
+                            writeln!(
+                                err,
+                                "fourinrow analyze: {} line {}: {e}",
+                                path.display(),
+                                i + 1
+                            )?;
+                        }
+                    }
+                }
+                out.flush()?;
+            }
+            Err(e) => {
+                faulty += 1;
+                writeln!(
+                    err,
+                    "fourinrow analyze: {} line {}: {e}",
+                    path.display(),
+                    i + 1
+                )?;
+            }
         }
     }
     Ok(faulty)
@@ -206,6 +271,7 @@ mod tests {
             tile: Tile::Red,
             engine: Engine::Faithful,
             boards: vec![],
+            record: None,
         };
         let input = "..../..../..../....\n\n..../.../..../....\n..../..../..../..R.\n";
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -228,6 +294,7 @@ mod tests {
             tile: Tile::Black,
             engine: Engine::Faithful,
             boards: vec!["..../..../..../....".into(), "bad".into()],
+            record: None,
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let faulty = run_analyze(&options, "ignored\n".as_bytes(), &mut out, &mut err).unwrap();

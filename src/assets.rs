@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use sdl2::image::ImageRWops;
 use sdl2::pixels::PixelFormatEnum;
 use sdl2::rwops::RWops;
+use sdl2::surface::SurfaceRef;
 
 use crate::error::Error;
 use crate::pixels::{smoothscale, RgbaImage, ScaleBackend};
@@ -141,6 +142,12 @@ pub fn decode_rgba(bytes: &[u8]) -> Result<RgbaImage, String> {
             "a {width}x{height} image is out of range (1 to {MAX_IMAGE_SIZE} pixels each way)"
         ));
     }
+    surface_to_rgba(&surface)
+}
+
+/// Copies any SDL surface into 8-bit RGBA (an image with no alpha gets 255).
+pub fn surface_to_rgba(surface: &SurfaceRef) -> Result<RgbaImage, String> {
+    let (width, height) = (surface.width() as usize, surface.height() as usize);
     let rgba = surface
         .convert_format(PixelFormatEnum::RGBA32)
         .map_err(|e| format!("cannot convert to RGBA: {e}"))?;

@@ -11,7 +11,7 @@ use crate::analyze::AnalyzeOptions;
 use crate::board::Tile;
 use crate::engine::Engine;
 use crate::error::Error;
-use crate::settings::{check_difficulty, Settings, MAX_DIFFICULTY};
+use crate::settings::{check_difficulty, Settings, CORNFLOWERBLUE, MAX_DIFFICULTY};
 
 /// What to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +57,7 @@ USAGE:
     fourinrow [OPTIONS]
     fourinrow --replay SCRIPT.json [--dump-frames DIR] [--images DIR]
     fourinrow analyze [--difficulty N] [--tile black|red] [--engine E] [BOARD ...]
+    fourinrow analyze [--difficulty N] [--engine E] --record FILE
 
 OPTIONS (the defaults are the Python original's):
     --width N          columns on the board, 4 to 12 [7]
@@ -75,6 +76,19 @@ OPTIONS (the defaults are the Python original's):
                        sets the size and difficulty
     --dump-frames DIR  with --replay: no window and no pacing; write every
                        frame to DIR/frame-NNNNN.png
+
+EXTRAS (off by default; the original has none of them):
+    --explain          print the computer's potentialMoves, bestMoveFitness,
+                       bestMoves and column for each move, and show each
+                       column's value above the board (best in yellow)
+    --two-player       hot seat: a second person drags black from its pile
+    --moves            list the moves in the left margin
+    --preset lab       seed 003's variant: a 5x5 board on cornflower blue
+    --record FILE      append each game to FILE, one line per game
+                       (`7x6 first=black moves=3,3,4 result=black`);
+                       `fourinrow analyze --record FILE` reads it back
+    Keys during your turn: R or F1 restart; U or Ctrl+Z undo your last move
+    and the reply; Shift+U or Ctrl+Y redo; H show (or hide) your columns' values.
     -h, --help         print this help
     -V, --version      print the version
 
@@ -85,6 +99,8 @@ ANALYZE:
     joined by '/', '.' empty, 'R' red, 'B' black, e.g.
     ......./......./......./......./...R.../...B...
     --difficulty N [2]   --tile black|red [black]   --engine E [faithful]
+    With --record FILE, every position of every recorded game is analysed
+    for the side to move, as the computer saw it.
 
 Errors print one line and exit with status 2. With no display, use
 SDL_VIDEODRIVER=dummy with --replay and --dump-frames.
@@ -156,6 +172,13 @@ impl Args {
     }
 }
 
+/// Switches on a flag that takes no value.
+fn flag(name: &str, inline: &Option<String>, on: &mut bool) -> Result<(), Error> {
+    no_value(name, inline)?;
+    *on = true;
+    Ok(())
+}
+
 /// Rejects a value given to a flag that takes none (`--help=yes`).
 fn no_value(name: &str, inline: &Option<String>) -> Result<(), Error> {
     match inline {
@@ -202,6 +225,25 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             "--images" => play.images = Some(PathBuf::from(args.value(&name, inline)?)),
             "--replay" => play.replay = Some(PathBuf::from(args.value(&name, inline)?)),
             "--dump-frames" => play.dump_frames = Some(PathBuf::from(args.value(&name, inline)?)),
+            "--explain" => flag(&name, &inline, &mut play.settings.extras.explain)?,
+            "--two-player" => flag(&name, &inline, &mut play.settings.extras.two_player)?,
+            "--moves" => flag(&name, &inline, &mut play.settings.extras.moves)?,
+            "--record" => {
+                play.settings.extras.record = Some(PathBuf::from(args.value(&name, inline)?))
+            }
+            "--preset" => match args.value(&name, inline)?.as_str() {
+                "lab" => {
+                    // Seed 003: a 5x5 board on a cornflower-blue background.
+                    play.settings.board_width = 5;
+                    play.settings.board_height = 5;
+                    play.settings.bg_color = CORNFLOWERBLUE;
+                }
+                other => {
+                    return Err(Error::Usage(format!(
+                        "unknown preset '{other}' (the one preset is lab)"
+                    )))
+                }
+            },
             "analyze" => {
                 return Err(Error::Usage(
                     "'analyze' must come first: fourinrow analyze [OPTIONS] [BOARD ...]".into(),
@@ -237,6 +279,7 @@ fn parse_analyze(mut args: Args) -> Result<Command, Error> {
         tile: Tile::Black,
         engine: Engine::default(),
         boards: Vec::new(),
+        record: None,
     };
     while let Some((name, inline)) = args.next() {
         match name.as_str() {
@@ -262,11 +305,17 @@ fn parse_analyze(mut args: Args) -> Result<Command, Error> {
             "--engine" => {
                 options.engine = args.value(&name, inline)?.parse().map_err(Error::Usage)?
             }
+            "--record" => options.record = Some(PathBuf::from(args.value(&name, inline)?)),
             other if other.starts_with('-') => {
                 return Err(Error::Usage(format!("unknown analyze option '{other}'")))
             }
             board => options.boards.push(board.to_string()),
         }
+    }
+    if options.record.is_some() && !options.boards.is_empty() {
+        return Err(Error::Usage(
+            "analyze takes boards or --record FILE, not both".into(),
+        ));
     }
     Ok(Command::Analyze(options))
 }
@@ -347,6 +396,34 @@ mod tests {
             .contains("cannot be combined with --replay"));
         assert_eq!(usage(&["stray"]), "unexpected argument 'stray'");
         assert!(usage(&["--fps", "0"]).contains("--fps 0 is out of range"));
+    }
+
+    #[test]
+    fn extras_are_off_unless_asked_for() {
+        let Ok(Command::Play(play)) = parse(&[
+            "--explain",
+            "--two-player",
+            "--moves",
+            "--record",
+            "games.txt",
+        ]) else {
+            panic!("no play")
+        };
+        let extras = &play.settings.extras;
+        assert!(extras.explain && extras.two_player && extras.moves);
+        assert_eq!(extras.record, Some(PathBuf::from("games.txt")));
+        let Ok(Command::Play(lab)) = parse(&["--preset", "lab"]) else {
+            panic!("no play")
+        };
+        assert_eq!(
+            (lab.settings.board_width, lab.settings.board_height),
+            (5, 5)
+        );
+        assert_eq!(lab.settings.bg_color, CORNFLOWERBLUE);
+        assert_eq!(lab.settings.extras, crate::extras::Extras::default());
+        assert!(usage(&["--preset", "moon"]).contains("unknown preset 'moon'"));
+        assert!(usage(&["--explain=yes"]).contains("takes no value"));
+        assert!(usage(&["analyze", "--record", "f", "..../..../..../...."]).contains("not both"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ use sdl2::surface::{Surface, SurfaceRef};
 use crate::assets::Images;
 use crate::board::{Board, Tile};
 use crate::error::Error;
+use crate::overlay::{draw_overlay, Overlay, Text};
 use crate::pixels::{blit_alpha, fill, xrgb_at, RgbaImage};
 use crate::settings::{Layout, Rgb, Settings, SPACESIZE, WINDOWHEIGHT, WINDOWWIDTH};
 
@@ -26,6 +27,10 @@ pub struct Screen {
     pub layout: Layout,
     /// Python: `BGCOLOR`.
     pub bg_color: Rgb,
+    /// Not in the Python: what the extras draw over the game (empty by default).
+    pub overlay: Overlay,
+    /// Not in the Python: the fonts for the overlay, when SDL2_ttf could start.
+    pub text: Option<Text>,
 }
 
 impl Screen {
@@ -44,6 +49,8 @@ impl Screen {
             images,
             layout,
             bg_color: settings.bg_color,
+            overlay: Overlay::default(),
+            text: None,
         })
     }
 
@@ -124,6 +131,8 @@ pub fn draw_board(screen: &mut Screen, board: &Board, extra_token: Option<ExtraT
         images,
         layout,
         bg_color,
+        overlay,
+        text,
     } = screen;
     let token_image = |color: Tile| match color {
         Tile::Red => &images.red_token,
@@ -169,6 +178,11 @@ pub fn draw_board(screen: &mut Screen, board: &Board, extra_token: Option<ExtraT
         layout.black_pile_rect.x,
         layout.black_pile_rect.y,
     );
+
+    // Not in the Python: the extras' overlay, which is empty unless one is in use.
+    if let (false, Some(text)) = (overlay.is_empty(), text) {
+        draw_overlay(display, layout, overlay, text, board.width());
+    }
 }
 
 #[cfg(test)]

@@ -15,10 +15,66 @@ use crate::error::Stop;
 /// A key the game or its extras react to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
-    /// Python: `K_ESCAPE`.
+    /// Python: `K_ESCAPE`, which quits from the result screen.
     Escape,
-    /// Any other key, which the original ignores.
+    /// Restart (an extra, as are the keys below; the original ignores them).
+    R,
+    /// Restart.
+    F1,
+    /// Hint: the values of the human's columns.
+    H,
+    /// Undo (U), redo (Shift+U).
+    U,
+    /// Undo with Ctrl.
+    Z,
+    /// Redo with Ctrl.
+    Y,
+    /// Any other key.
     Other,
+}
+
+impl Key {
+    /// The key named `name` (`"escape"`, `"r"`, `"f1"`, ... as in replay scripts).
+    pub fn from_name(name: &str) -> Option<Key> {
+        Some(match name {
+            "escape" => Key::Escape,
+            "r" => Key::R,
+            "f1" => Key::F1,
+            "h" => Key::H,
+            "u" => Key::U,
+            "z" => Key::Z,
+            "y" => Key::Y,
+            "other" => Key::Other,
+            _ => return None,
+        })
+    }
+}
+
+/// What a key press asks of the game. Not in the Python: these are the
+/// extras of the sibling tutorials, on keys the original ignores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// R or F1: start a new game.
+    Restart,
+    /// U or Ctrl+Z: take back the human's last move and the computer's reply.
+    Undo,
+    /// Shift+U or Ctrl+Y: play them again.
+    Redo,
+    /// H: show (or hide) the values of the human's columns.
+    Hint,
+}
+
+impl Command {
+    /// The command a key press gives, if any: the one place keys are mapped.
+    pub fn for_key(key: Key, ctrl: bool, shift: bool) -> Option<Command> {
+        match (key, ctrl, shift) {
+            (Key::R | Key::F1, false, _) => Some(Command::Restart),
+            (Key::U, false, false) | (Key::Z, true, false) => Some(Command::Undo),
+            (Key::U, false, true) | (Key::Y, true, _) | (Key::Z, true, true) => Some(Command::Redo),
+            (Key::H, false, _) => Some(Command::Hint),
+            _ => None,
+        }
+    }
 }
 
 /// An input event, as `pygame.event.get()` hands them over.
@@ -52,8 +108,15 @@ pub enum Event {
         /// As for `MouseButtonDown`.
         button: u8,
     },
-    /// Python: `KEYDOWN`.
-    KeyDown(Key),
+    /// Python: `KEYDOWN`, with the Ctrl and Shift modifiers.
+    KeyDown {
+        /// The key.
+        key: Key,
+        /// Ctrl was held.
+        ctrl: bool,
+        /// Shift was held.
+        shift: bool,
+    },
     /// Python: `KEYUP`.
     KeyUp(Key),
 }
@@ -73,4 +136,31 @@ pub trait Frontend: Brain {
 
     /// Prints a line of the Python's console output. Python: `print(...)`.
     fn print(&mut self, line: &str);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_map_to_commands_in_one_place() {
+        assert_eq!(
+            Command::for_key(Key::R, false, false),
+            Some(Command::Restart)
+        );
+        assert_eq!(
+            Command::for_key(Key::F1, false, false),
+            Some(Command::Restart)
+        );
+        assert_eq!(Command::for_key(Key::U, false, false), Some(Command::Undo));
+        assert_eq!(Command::for_key(Key::Z, true, false), Some(Command::Undo));
+        assert_eq!(Command::for_key(Key::U, false, true), Some(Command::Redo));
+        assert_eq!(Command::for_key(Key::Y, true, false), Some(Command::Redo));
+        assert_eq!(Command::for_key(Key::H, false, false), Some(Command::Hint));
+        assert_eq!(Command::for_key(Key::Z, false, false), None);
+        assert_eq!(Command::for_key(Key::Escape, false, false), None);
+        assert_eq!(Command::for_key(Key::Other, true, true), None);
+        assert_eq!(Key::from_name("f1"), Some(Key::F1));
+        assert_eq!(Key::from_name("space"), None);
+    }
 }

@@ -4,24 +4,41 @@ use crate::animate::animate_dropping_token;
 use crate::board::{get_lowest_empty_space, is_valid_move, Board, Tile};
 use crate::draw::{blit, draw_board, ExtraToken, Screen};
 use crate::error::Stop;
-use crate::frontend::{Event, Frontend};
+use crate::frontend::{Command, Event, Frontend};
 use crate::settings::{Layout, SPACESIZE, WINDOWWIDTH};
 
-/// Lets the human drag a red token from the pile and drop it above a
-/// column; returns once a token has fallen into `board`. While
-/// `is_first_move`, the help arrow points at the pile.
+/// How the human's turn ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HumanMove {
+    /// A token fell into this column (the only ending in the Python).
+    Dropped(usize),
+    /// Not in the Python: a key asked for an extra (restart, undo, redo, hint).
+    Command(Command),
+}
+
+/// Lets the human drag a `tile` token (red, unless a second person plays
+/// black in `--two-player`) from its pile and drop it above a column;
+/// returns once a token has fallen into `board`. While `is_first_move`, the
+/// help arrow points at the red pile.
 ///
 /// Python: `getHumanMove(board, isFirstMove)`, rule for rule: a press of any
 /// button on the red pile starts a drag; the token follows the mouse; a
 /// release while the token is above the board, between the margins, over a
 /// column with room drops it; any other release puts it back. Closing the
 /// window quits. Events after a drop, in the same batch, are dropped too.
+/// The keys of the extras, which the original ignores, end the turn with a
+/// [`HumanMove::Command`] and leave the board as it was.
 pub fn get_human_move(
     screen: &mut Screen,
     io: &mut dyn Frontend,
     board: &mut Board,
     is_first_move: bool,
-) -> Result<(), Stop> {
+    tile: Tile,
+) -> Result<HumanMove, Stop> {
+    let pile_rect = match tile {
+        Tile::Red => screen.layout.red_pile_rect,
+        Tile::Black => screen.layout.black_pile_rect,
+    };
     let mut dragging_token = false;
     // Python: tokenx, tokeny = None, None
     let mut token: Option<(i32, i32)> = None;
@@ -30,7 +47,7 @@ pub fn get_human_move(
             match event {
                 Event::Quit => return Err(Stop::Quit),
                 Event::MouseButtonDown { x, y, .. }
-                    if !dragging_token && screen.layout.red_pile_rect.collidepoint((x, y)) =>
+                    if !dragging_token && pile_rect.collidepoint((x, y)) =>
                 {
                     // start of dragging on red token pile.
                     dragging_token = true;
@@ -44,17 +61,23 @@ pub fn get_human_move(
                     // let go of the token being dragged
                     if let Some(column) = token.and_then(|t| column_under(&screen.layout, t)) {
                         if is_valid_move(board, column) {
-                            animate_dropping_token(screen, io, board, column, Tile::Red)?;
+                            animate_dropping_token(screen, io, board, column, tile)?;
                             if let Some(lowest) = get_lowest_empty_space(board, column) {
-                                board[column][lowest] = Some(Tile::Red);
+                                board[column][lowest] = Some(tile);
                             }
                             draw_board(screen, board, None);
                             io.display_update(&screen.display)?;
-                            return Ok(());
+                            return Ok(HumanMove::Dropped(column));
                         }
                     }
                     token = None;
                     dragging_token = false;
+                }
+                Event::KeyDown { key, ctrl, shift } => {
+                    // Not in the Python: the extras' keys.
+                    if let Some(command) = Command::for_key(key, ctrl, shift) {
+                        return Ok(HumanMove::Command(command));
+                    }
                 }
                 _ => {}
             }
@@ -65,7 +88,7 @@ pub fn get_human_move(
                 let extra = ExtraToken {
                     x: tokenx - SPACESIZE / 2,
                     y: tokeny - SPACESIZE / 2,
-                    color: Tile::Red,
+                    color: tile,
                 };
                 draw_board(screen, board, Some(extra));
             }

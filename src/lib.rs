@@ -18,9 +18,11 @@ pub mod cli;
 pub mod draw;
 pub mod engine;
 pub mod error;
+pub mod extras;
 pub mod frontend;
 pub mod game;
 pub mod human;
+pub mod overlay;
 pub mod pixels;
 pub mod replay;
 pub mod settings;
@@ -34,8 +36,10 @@ use crate::assets::{ImageSource, Images};
 use crate::cli::PlayOptions;
 use crate::draw::Screen;
 use crate::error::{Error, Stop};
+use crate::overlay::Text;
 use crate::pixels::ScaleBackend;
 use crate::replay::{load_script, PngFolder, Replay};
+use crate::settings::Settings;
 use crate::window::{Live, Watch, Window};
 
 /// Plays in a window, or replays a script, as the options say.
@@ -47,32 +51,40 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
         .images
         .clone()
         .map_or(ImageSource::Embedded, ImageSource::Folder);
-    let Some(script_path) = &options.replay else {
-        let settings = &options.settings;
-        let mut screen = Screen::new(Images::load(&source, ScaleBackend::native())?, settings)?;
+    let script = options.replay.as_deref().map(load_script).transpose()?;
+    // A replay script sets the size and difficulty; the options add the extras.
+    let settings = match &script {
+        Some(script) => Settings {
+            extras: options.settings.extras.clone(),
+            bg_color: options.settings.bg_color,
+            ..script.settings.clone()
+        },
+        None => options.settings.clone(),
+    };
+    let mut screen = Screen::new(Images::load(&source, ScaleBackend::native())?, &settings)?;
+    match Text::new() {
+        Ok(text) => screen.text = Some(text),
+        Err(e) => eprintln!("fourinrow: warning: no text overlay for the extras: {e}"),
+    }
+    let Some(script) = script else {
         let rng = match options.seed {
             Some(seed) => rand::rngs::StdRng::seed_from_u64(seed),
             None => rand::rngs::StdRng::from_os_rng(),
         };
         let mut live = Live::new(Window::open(settings.fps)?, rng, options.engine);
-        return finish(game::main(&mut screen, &mut live, settings));
+        return finish(game::main(&mut screen, &mut live, &settings));
     };
-    let script = load_script(script_path)?;
-    let mut screen = Screen::new(
-        Images::load(&source, ScaleBackend::native())?,
-        &script.settings,
-    )?;
     match &options.dump_frames {
         Some(dir) => {
             let mut replay = Replay::new(&script, options.engine, PngFolder::create(dir)?);
-            finish(game::main(&mut screen, &mut replay, &script.settings))?;
+            finish(game::main(&mut screen, &mut replay, &settings))?;
             println!("{{\"frames\": {}}}", replay.frames_presented());
             Ok(())
         }
         None => {
-            let watch = Watch::new(Window::open(options.settings.fps)?);
+            let watch = Watch::new(Window::open(settings.fps)?);
             let mut replay = Replay::new(&script, options.engine, watch);
-            finish(game::main(&mut screen, &mut replay, &script.settings))
+            finish(game::main(&mut screen, &mut replay, &settings))
         }
     }
 }

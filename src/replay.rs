@@ -210,9 +210,22 @@ fn parse_events(object: &Map<String, Value>) -> Result<Vec<(u64, Event)>, Script
             }
             "escape" => Event::KeyUp(Key::Escape),
             "quit" => Event::Quit,
+            // Not in shared/parity's format: keys for the extras (restart, undo, hint).
+            "key" | "keydown" | "keyup" => {
+                let (key, ctrl, shift) = key_chord(fields.get(2), i)?;
+                let down = Event::KeyDown { key, ctrl, shift };
+                match kind {
+                    "keydown" => down,
+                    "keyup" => Event::KeyUp(key),
+                    _ => {
+                        events.push((frame, down));
+                        Event::KeyUp(key)
+                    }
+                }
+            }
             other => {
                 return Err(ScriptError(format!(
-                    "events[{i}] has unknown kind {other:?} (use down, motion, up, escape or quit)"
+                    "events[{i}] has unknown kind {other:?} (use down, motion, up, escape, quit, key, keydown or keyup)"
                 )))
             }
         };
@@ -220,6 +233,34 @@ fn parse_events(object: &Map<String, Value>) -> Result<Vec<(u64, Event)>, Script
     }
     events.sort_by_key(|&(frame, _)| frame);
     Ok(events)
+}
+
+/// A key event's key and modifiers, written `"ctrl+z"`, `"shift+u"`, `"r"`.
+fn key_chord(value: Option<&Value>, i: usize) -> Result<(Key, bool, bool), ScriptError> {
+    let Some(text) = value.and_then(Value::as_str) else {
+        return Err(ScriptError(format!(
+            "events[{i}] needs a key name such as \"r\" or \"ctrl+z\""
+        )));
+    };
+    let (mut ctrl, mut shift) = (false, false);
+    let mut name = text;
+    loop {
+        if let Some(rest) = name.strip_prefix("ctrl+") {
+            ctrl = true;
+            name = rest;
+        } else if let Some(rest) = name.strip_prefix("shift+") {
+            shift = true;
+            name = rest;
+        } else {
+            break;
+        }
+    }
+    let key = Key::from_name(name).ok_or_else(|| {
+        ScriptError(format!(
+            "events[{i}] has unknown key {text:?} (use escape, r, f1, h, u, z, y or other, with ctrl+ or shift+)"
+        ))
+    })?;
+    Ok((key, ctrl, shift))
 }
 
 /// Reads and checks a replay script file.
@@ -492,7 +533,7 @@ mod tests {
         assert!(err(r#"{"frames": 1, "difficulty": 40}"#).contains("out of range"));
         assert_eq!(
             err(r#"{"frames": 1, "events": [[0, "jump", 1, 1]]}"#),
-            "events[0] has unknown kind \"jump\" (use down, motion, up, escape or quit)"
+            "events[0] has unknown kind \"jump\" (use down, motion, up, escape, quit, key, keydown or keyup)"
         );
         assert_eq!(
             err(r#"{"frames": 1, "events": [[-1, "quit"]]}"#),
@@ -510,6 +551,38 @@ mod tests {
         assert!(err(r#"{"frames": 1, "choices": [0.5]}"#).contains("choices[0]"));
         assert!(err(r#"{"frames": 1, "first": "human"}"#).contains("first must be a list"));
         assert!(err(r#"{"frames": 1, "first": ["robot"]}"#).contains("first[0]"));
+    }
+
+    #[test]
+    fn key_events_carry_their_modifiers() {
+        let s = parse_script(r#"{"frames": 1, "events": [[3, "key", "ctrl+z"], [4, "keydown", "shift+u"], [5, "keyup", "h"]]}"#)
+            .unwrap();
+        assert_eq!(
+            s.events,
+            vec![
+                (
+                    3,
+                    Event::KeyDown {
+                        key: Key::Z,
+                        ctrl: true,
+                        shift: false
+                    }
+                ),
+                (3, Event::KeyUp(Key::Z)),
+                (
+                    4,
+                    Event::KeyDown {
+                        key: Key::U,
+                        ctrl: false,
+                        shift: true
+                    }
+                ),
+                (5, Event::KeyUp(Key::H)),
+            ]
+        );
+        assert!(err(r#"{"frames": 1, "events": [[0, "key", "alt+q"]]}"#)
+            .contains("unknown key \"alt+q\""));
+        assert!(err(r#"{"frames": 1, "events": [[0, "key"]]}"#).contains("needs a key name"));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::board::MIN_SIZE;
+use crate::extras::Extras;
 
 /// Columns on the board by default. Python: `BOARDWIDTH = 7`.
 pub const BOARDWIDTH: usize = 7;
@@ -43,6 +44,8 @@ pub const WHITE: Rgb = Rgb(255, 255, 255);
 pub const BGCOLOR: Rgb = BRIGHTBLUE;
 /// Python: `TEXTCOLOR = WHITE` (defined there but never used).
 pub const TEXTCOLOR: Rgb = WHITE;
+/// Not in the Python: seed 003's background, cornflower blue, for `--preset lab`.
+pub const CORNFLOWERBLUE: Rgb = Rgb(100, 149, 237);
 
 /// The largest board that fits the window: 12 columns, 9 rows of 50 pixels.
 pub const MAX_BOARDWIDTH: usize = (WINDOWWIDTH / SPACESIZE) as usize;
@@ -124,6 +127,8 @@ pub struct Settings {
     pub fps: u32,
     /// Python: `BGCOLOR`.
     pub bg_color: Rgb,
+    /// Not in the Python: the extras switched on (none by default).
+    pub extras: Extras,
 }
 
 impl Default for Settings {
@@ -135,6 +140,7 @@ impl Default for Settings {
             difficulty: DIFFICULTY,
             fps: FPS,
             bg_color: BGCOLOR,
+            extras: Extras::default(),
         }
     }
 }

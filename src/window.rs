@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use sdl2::event::{Event as SdlEvent, WindowEvent};
-use sdl2::keyboard::Keycode;
+use sdl2::keyboard::{Keycode, Mod};
 use sdl2::mouse::MouseButton;
 use sdl2::surface::Surface;
 use sdl2::EventPump;
@@ -172,9 +172,14 @@ impl Window {
             }
             SdlEvent::KeyDown {
                 keycode,
+                keymod,
                 repeat: false,
                 ..
-            } => self.pending.push_back(Event::KeyDown(key(keycode))),
+            } => self.pending.push_back(Event::KeyDown {
+                key: key(keycode),
+                ctrl: keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD),
+                shift: keymod.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD),
+            }),
             SdlEvent::KeyUp { keycode, .. } => self.pending.push_back(Event::KeyUp(key(keycode))),
             _ => {}
         }
@@ -227,6 +232,12 @@ fn button_number(button: MouseButton) -> u8 {
 fn key(keycode: Option<Keycode>) -> Key {
     match keycode {
         Some(Keycode::Escape) => Key::Escape,
+        Some(Keycode::R) => Key::R,
+        Some(Keycode::F1) => Key::F1,
+        Some(Keycode::H) => Key::H,
+        Some(Keycode::U) => Key::U,
+        Some(Keycode::Z) => Key::Z,
+        Some(Keycode::Y) => Key::Y,
         _ => Key::Other,
     }
 }
