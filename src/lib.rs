@@ -21,11 +21,11 @@ pub mod error;
 pub mod frontend;
 pub mod game;
 pub mod human;
+pub mod minimax;
 pub mod pixels;
 pub mod replay;
 pub mod settings;
 pub mod window;
-
 use std::convert::Infallible;
 
 use rand::SeedableRng;
