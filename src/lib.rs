@@ -22,6 +22,7 @@ pub mod extras;
 pub mod frontend;
 pub mod game;
 pub mod human;
+pub mod minimax;
 pub mod overlay;
 pub mod pixels;
 pub mod replay;
