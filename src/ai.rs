@@ -37,6 +37,9 @@ pub trait Brain: Choices {
         tile: Tile,
         look_ahead: u32,
     ) -> Result<Vec<f64>, Stop>;
+
+    /// The engine that computes the values (its rule picks the best moves).
+    fn engine(&self) -> Engine;
 }
 
 /// A [`Brain`] that searches on the spot, with a random generator for its choices.
@@ -66,6 +69,10 @@ impl<R: rand::Rng> Brain for Immediate<R> {
         look_ahead: u32,
     ) -> Result<Vec<f64>, Stop> {
         Ok(self.engine.potential_moves(board, tile, look_ahead))
+    }
+
+    fn engine(&self) -> Engine {
+        self.engine
     }
 }
 
@@ -189,7 +196,7 @@ pub fn get_computer_move(
     brain: &mut dyn Brain,
 ) -> Result<ComputerMove, Stop> {
     let potential_moves = brain.potential_moves(board, Tile::Black, difficulty)?;
-    let (best_move_fitness, best_moves) = get_best_moves(board, &potential_moves);
+    let (best_move_fitness, best_moves) = brain.engine().best_moves(board, &potential_moves);
     if best_moves.is_empty() {
         // The game never asks on a full board; the Python's random.choice([]) would raise.
         return Err(Stop::Failed(Error::Internal(format!(

@@ -8,7 +8,6 @@
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use crate::ai::get_best_moves;
 use crate::board::Tile;
 use crate::boardtext::{format_board, parse_board, BoardTextError};
 use crate::engine::Engine;
@@ -39,7 +38,7 @@ pub fn analyze_board(
     let text = text.trim();
     let board = parse_board(text)?;
     let potential_moves = engine.potential_moves(&board, tile, difficulty);
-    let (_, best_moves) = get_best_moves(&board, &potential_moves);
+    let (_, best_moves) = engine.best_moves(&board, &potential_moves);
     let values: Vec<String> = potential_moves
         .iter()
         .map(|&v| python_float_repr(v))

@@ -181,7 +181,7 @@ pub fn draw_board(screen: &mut Screen, board: &Board, extra_token: Option<ExtraT
 
     // Not in the Python: the extras' overlay, which is empty unless one is in use.
     if let (false, Some(text)) = (overlay.is_empty(), text) {
-        draw_overlay(display, layout, overlay, text, board.width());
+        draw_overlay(display, layout, overlay, text, images, board.width());
     }
 }
 

@@ -6,8 +6,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ai::get_potential_moves;
-use crate::board::{Board, Tile};
+use crate::ai::{get_best_moves, get_potential_moves, Choices};
+use crate::board::{is_valid_move, Board, Tile};
+use crate::minimax::{minimax_move, DEFAULT_DEPTH};
 
 /// A search that computes `getPotentialMoves`' values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -15,16 +16,26 @@ pub enum Engine {
     /// The line-by-line twin of the Python function: the readable reference.
     #[default]
     Faithful,
+    /// Not the tutorial's AI: seed 001's minimax with alpha-beta at depth 4
+    /// and its window-scoring evaluation ([`crate::minimax`]). Its values
+    /// are minimax scores, not the Python's; `--difficulty` does not apply.
+    Minimax,
 }
 
 impl Engine {
     /// All engines, in the order `--help` lists them.
-    pub const ALL: [Engine; 1] = [Engine::Faithful];
+    pub const ALL: [Engine; 2] = [Engine::Faithful, Engine::Minimax];
+
+    /// The engines that compute the Python's `getPotentialMoves` values.
+    pub fn is_tutorials(self) -> bool {
+        self != Engine::Minimax
+    }
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Faithful => "faithful",
+            Engine::Minimax => "minimax",
         }
     }
 
@@ -32,7 +43,51 @@ impl Engine {
     pub fn potential_moves(self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
         match self {
             Engine::Faithful => get_potential_moves(board, tile, look_ahead),
+            Engine::Minimax => {
+                // Each valid column's exact minimax score (full columns 0, as
+                // the Python leaves them); the seed's random first pick only
+                // matters at depth 0, so a fixed one stands in for it here.
+                let scores = minimax_move(board, tile, DEFAULT_DEPTH, &mut FirstChoice)
+                    .map(|m| m.column_scores)
+                    .unwrap_or_default();
+                (0..board.width())
+                    .map(|c| scores.get(c).copied().flatten().map_or(0.0, |v| v as f64))
+                    .collect()
+            }
         }
+    }
+
+    /// The best value and the columns to choose among, by this engine's rule.
+    ///
+    /// The tutorial's engines follow `getComputerMove` ([`get_best_moves`]);
+    /// minimax plays the leftmost valid column with the greatest score, as
+    /// seed 001 does.
+    pub fn best_moves(self, board: &Board, potential_moves: &[f64]) -> (f64, Vec<usize>) {
+        if self.is_tutorials() {
+            return get_best_moves(board, potential_moves);
+        }
+        let mut best: Option<(usize, f64)> = None;
+        for (column, &value) in potential_moves.iter().enumerate() {
+            if is_valid_move(board, column) && best.is_none_or(|(_, b)| value > b) {
+                best = Some((column, value));
+            }
+        }
+        best.map_or((f64::NEG_INFINITY, Vec::new()), |(column, value)| {
+            (value, vec![column])
+        })
+    }
+}
+
+/// A stand-in for the random generator that always takes the first option.
+struct FirstChoice;
+
+impl Choices for FirstChoice {
+    fn choice(&mut self, seq: &[usize]) -> usize {
+        seq.first().copied().unwrap_or(0)
+    }
+
+    fn randint_0_1(&mut self) -> u8 {
+        0
     }
 }
 
@@ -53,5 +108,36 @@ impl FromStr for Engine {
                 let names: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
                 format!("unknown engine '{s}' (choose {})", names.join(" or "))
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boardtext::parse_board;
+
+    #[test]
+    fn minimax_blocks_and_takes_the_leftmost_best() {
+        // Red threatens column 4 along the bottom: minimax must block it.
+        let board = parse_board("......./......./......./......./......./BRRR.BB").unwrap();
+        let values = Engine::Minimax.potential_moves(&board, Tile::Black, 2);
+        let (score, best) = Engine::Minimax.best_moves(&board, &values);
+        assert_eq!(best, vec![4]);
+        assert_eq!(score, values[4]);
+        // A full column is never chosen, whatever its value.
+        let full = parse_board("B.../R.../B.../R...").unwrap();
+        let (_, best) = Engine::Minimax.best_moves(&full, &[99.0, 1.0, 1.0, 0.0]);
+        assert_eq!(best, vec![1]);
+    }
+
+    #[test]
+    fn names_parse_back() {
+        for engine in Engine::ALL {
+            assert_eq!(engine.name().parse::<Engine>(), Ok(engine));
+        }
+        assert!("best"
+            .parse::<Engine>()
+            .unwrap_err()
+            .contains("unknown engine 'best'"));
     }
 }

@@ -208,9 +208,11 @@ impl GameRecord {
                         "tie" => RecordResult::Tie,
                         "restarted" => RecordResult::Restarted,
                         "unfinished" => RecordResult::Unfinished,
-                        _ => return Err(format!(
+                        _ => {
+                            return Err(format!(
                             "result={value} is not one of red, black, tie, restarted, unfinished"
-                        )),
+                        ))
+                        }
                     })
                 }
                 _ => return Err(format!("unknown field '{key}'")),

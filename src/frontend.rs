@@ -136,6 +136,12 @@ pub trait Frontend: Brain {
 
     /// Prints a line of the Python's console output. Python: `print(...)`.
     fn print(&mut self, line: &str);
+
+    /// Not in the Python: prints a line of the extras' output (`--explain`,
+    /// hints) on stdout, in a window and in a replay alike.
+    fn say(&mut self, line: &str) {
+        println!("{line}");
+    }
 }
 
 #[cfg(test)]

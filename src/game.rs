@@ -2,7 +2,7 @@
 
 use std::convert::Infallible;
 
-use crate::ai::{get_best_moves, get_computer_move, ComputerMove};
+use crate::ai::{get_computer_move, ComputerMove};
 use crate::animate::animate_computer_moving;
 use crate::assets::Images;
 use crate::board::{get_new_board, is_board_full, is_winner, make_move, Board, Tile};
@@ -233,7 +233,7 @@ fn explain(
     tile: Tile,
     decision: &ComputerMove,
 ) {
-    io.print(&explain_line(
+    io.say(&explain_line(
         board,
         tile,
         &decision.potential_moves,
@@ -282,8 +282,8 @@ fn obey(
                 screen.overlay.values = None;
             } else {
                 let potential_moves = io.potential_moves(board, tile, settings.difficulty)?;
-                let (fitness, best) = get_best_moves(board, &potential_moves);
-                io.print(
+                let (fitness, best) = io.engine().best_moves(board, &potential_moves);
+                io.say(
                     &explain_line(board, tile, &potential_moves, fitness, &best, None)
                         .replacen("explain:", "hint:", 1),
                 );

@@ -15,11 +15,12 @@ use sdl2::surface::SurfaceRef;
 use sdl2::ttf::{Font, Sdl2TtfContext};
 
 use crate::assets::surface_to_rgba;
+use crate::assets::Images;
 use crate::board::Tile;
 use crate::draw::blit;
 use crate::error::Error;
 use crate::extras::Move;
-use crate::pixels::{blend, RgbaImage};
+use crate::pixels::{blend, smoothscale, RgbaImage, ScaleBackend};
 use crate::settings::{Layout, SPACESIZE, WINDOWWIDTH};
 
 /// Text sizes, in pixels.
@@ -79,6 +80,8 @@ pub struct Text {
     values: Font<'static, 'static>,
     bold: Font<'static, 'static>,
     cache: HashMap<(String, u16, [u8; 3]), RgbaImage>,
+    /// Small red and black tokens for the move list, made on first use.
+    icons: Option<[RgbaImage; 2]>,
 }
 
 impl Text {
@@ -102,6 +105,7 @@ impl Text {
             values: load(dejavu::sans::bold(), VALUES)?,
             bold: load(dejavu::sans::bold(), BANNER)?,
             cache: HashMap::new(),
+            icons: None,
         })
     }
 
@@ -160,6 +164,7 @@ pub fn draw_overlay(
     layout: &Layout,
     overlay: &Overlay,
     text: &mut Text,
+    images: &Images,
     board_width: usize,
 ) {
     if let Some(values) = &overlay.values {
@@ -186,7 +191,17 @@ pub fn draw_overlay(
                 );
             }
         }
-        let caption = format!("{} to move: values, best in yellow", values.tile);
+        let caption = if values.hint {
+            format!(
+                "hint: {} to move, each column's value (best in yellow)",
+                values.tile
+            )
+        } else {
+            format!(
+                "{}'s last choice: each column's value (best in yellow)",
+                values.tile
+            )
+        };
         if let Some(image) = text.render(&caption, SMALL, [255, 255, 255]) {
             let image = image.clone();
             blit(
@@ -198,15 +213,21 @@ pub fn draw_overlay(
         }
     }
     if let Some(moves) = &overlay.moves {
-        draw_move_list(display, layout, moves, text);
+        draw_move_list(display, layout, moves, text, images);
     }
 }
 
 /// The move list in the left margin: the latest moves, numbered from 1,
 /// columns counted from 0 as in the code. Seed 002's step list.
-fn draw_move_list(display: &mut SurfaceRef, layout: &Layout, moves: &[Move], text: &mut Text) {
-    let width = layout.xmargin - 8;
-    if width < 40 {
+fn draw_move_list(
+    display: &mut SurfaceRef,
+    layout: &Layout,
+    moves: &[Move],
+    text: &mut Text,
+    images: &Images,
+) {
+    let width = layout.xmargin - 24;
+    if width < 30 {
         return; // no room beside a board this wide
     }
     let (top, line) = (8, 16);
@@ -216,24 +237,24 @@ fn draw_move_list(display: &mut SurfaceRef, layout: &Layout, moves: &[Move], tex
         let image = image.clone();
         blit(display, &image, 6, top);
     }
+    let icons = text
+        .icons
+        .get_or_insert_with(|| {
+            let small = |image: &RgbaImage| smoothscale(image, 12, 12, ScaleBackend::native());
+            [small(&images.red_token), small(&images.black_token)]
+        })
+        .clone();
     for (row, (n, &(tile, column))) in moves.iter().enumerate().skip(first).enumerate() {
-        let label = if width >= 90 {
-            format!("{}. {tile} {column}", n + 1)
+        let y = top + line * (row as i32 + 1);
+        let label = if width >= 70 {
+            format!("{:>2}. {tile} {column}", n + 1)
         } else {
-            format!(
-                "{} {}{column}",
-                n + 1,
-                if tile == Tile::Red { "R" } else { "B" }
-            )
+            format!("{} {column}", n + 1)
         };
-        let color = if tile == Tile::Red {
-            [255, 170, 170]
-        } else {
-            [20, 20, 30]
-        };
-        if let Some(image) = text.render(&label, SMALL, color) {
+        blit(display, &icons[usize::from(tile == Tile::Black)], 6, y + 2);
+        if let Some(image) = text.render(&label, SMALL, [255, 255, 255]) {
             let image = image.clone();
-            blit(display, &image, 6, top + line * (row as i32 + 1));
+            blit(display, &image, 22, y);
         }
     }
 }

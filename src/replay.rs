@@ -372,8 +372,11 @@ pub struct Replay<S> {
     engine: Engine,
     /// Where the frames go.
     pub sink: S,
-    /// The lines the game printed (the Python's console output).
+    /// The lines the game printed (the Python's console output), kept
+    /// rather than shown, as the Python's oracle does.
     pub printed: Vec<String>,
+    /// The lines the extras said (also written to stdout).
+    pub said: Vec<String>,
 }
 
 impl<S: FrameSink> Replay<S> {
@@ -388,6 +391,7 @@ impl<S: FrameSink> Replay<S> {
             engine,
             sink,
             printed: Vec::new(),
+            said: Vec::new(),
         }
     }
 
@@ -422,6 +426,10 @@ impl<S: FrameSink> Brain for Replay<S> {
     ) -> Result<Vec<f64>, Stop> {
         Ok(self.engine.potential_moves(board, tile, look_ahead))
     }
+
+    fn engine(&self) -> Engine {
+        self.engine
+    }
 }
 
 impl<S: FrameSink> Frontend for Replay<S> {
@@ -452,6 +460,11 @@ impl<S: FrameSink> Frontend for Replay<S> {
 
     fn print(&mut self, line: &str) {
         self.printed.push(line.to_string());
+    }
+
+    fn say(&mut self, line: &str) {
+        println!("{line}");
+        self.said.push(line.to_string());
     }
 }
 

@@ -303,6 +303,10 @@ impl Brain for Live {
             }
         }
     }
+
+    fn engine(&self) -> Engine {
+        self.engine
+    }
 }
 
 impl Frontend for Live {
