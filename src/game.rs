@@ -95,7 +95,9 @@ pub fn run_game(
         if turn == Turn::Human || extras.two_player {
             // Human player's turn (and, with --two-player, the second human's).
             let tile = turn.tile();
-            match get_human_move(screen, io, &mut main_board, show_help, tile)? {
+            // The help arrow points at the red pile: only red's first move shows it.
+            let help = show_help && tile == Tile::Red;
+            match get_human_move(screen, io, &mut main_board, help, tile)? {
                 HumanMove::Dropped(column) => history.play((tile, column)),
                 HumanMove::Command(command) => {
                     // Not in the Python: the extras' keys; the turn goes on (or back).
@@ -117,7 +119,7 @@ pub fn run_game(
                 }
             }
             // turn off help arrow after the first move
-            show_help = false;
+            show_help = show_help && tile != Tile::Red;
             screen.overlay.values = None;
             if is_winner(&main_board, tile) {
                 break if tile == Tile::Red {

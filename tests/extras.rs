@@ -1,0 +1,440 @@
+//! The extras, used as a player uses them, headless: replay scripts with the
+//! same events a window would get (drags, key presses), through the same
+//! game code, checked on the frames, the printed lines and the files written.
+
+use fourinrow::analyze::{analyze_board, run_analyze, AnalyzeOptions};
+use fourinrow::assets::{ImageSource, Images};
+use fourinrow::board::Tile;
+use fourinrow::draw::Screen;
+use fourinrow::engine::Engine;
+use fourinrow::error::Stop;
+use fourinrow::extras::Extras;
+use fourinrow::game;
+use fourinrow::overlay::Text;
+use fourinrow::pixels::ScaleBackend;
+use fourinrow::replay::{parse_script, Recorder, Replay};
+use fourinrow::settings::{Layout, Settings, CORNFLOWERBLUE};
+use serde_json::{json, Value};
+
+/// What a replay left behind.
+struct Run {
+    frames: Vec<Vec<u8>>,
+    printed: Vec<String>,
+    said: Vec<String>,
+    stop: Stop,
+    layout: Layout,
+    settings: Settings,
+}
+
+impl Run {
+    /// The RGB colour at (x, y) of frame `i`.
+    fn pixel(&self, i: usize, x: i32, y: i32) -> [u8; 3] {
+        let at = (y as usize * 640 + x as usize) * 3;
+        let f = &self.frames[i];
+        [f[at], f[at + 1], f[at + 2]]
+    }
+
+    /// The board shown in frame `i`, as board text, read off the cells' centres.
+    fn board(&self, i: usize) -> String {
+        let (w, h) = (self.settings.board_width, self.settings.board_height);
+        let mut rows = Vec::new();
+        for y in 0..h {
+            let mut row = String::new();
+            for x in 0..w {
+                let [r, g, b] = self.pixel(
+                    i,
+                    self.layout.xmargin + x as i32 * 50 + 25,
+                    self.layout.ymargin + y as i32 * 50 + 25,
+                );
+                row.push(if r > 150 && g < 110 && b < 110 {
+                    'R'
+                } else if r < 110 && g < 110 && b < 110 {
+                    'B'
+                } else {
+                    '.'
+                });
+            }
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+}
+
+/// Plays `script` with `extras` (and the `bg` background, for presets).
+fn run(script: Value, extras: Extras, engine: Engine) -> Run {
+    run_with(script, extras, engine, None)
+}
+
+fn run_with(
+    script: Value,
+    extras: Extras,
+    engine: Engine,
+    bg: Option<fourinrow::settings::Rgb>,
+) -> Run {
+    let script = parse_script(&script.to_string()).unwrap();
+    let mut settings = Settings {
+        extras,
+        ..script.settings.clone()
+    };
+    if let Some(bg) = bg {
+        settings.bg_color = bg;
+    }
+    let images = Images::load(&ImageSource::Embedded, ScaleBackend::native()).unwrap();
+    let mut screen = Screen::new(images, &settings).unwrap();
+    screen.text = Some(Text::new().unwrap());
+    let layout = screen.layout.clone();
+    let mut replay = Replay::new(&script, engine, Recorder::default());
+    let stop = match game::main(&mut screen, &mut replay, &settings) {
+        Err(stop) => stop,
+        Ok(never) => match never {},
+    };
+    Run {
+        frames: replay.sink.frames,
+        printed: replay.printed,
+        said: replay.said,
+        stop,
+        layout,
+        settings,
+    }
+}
+
+/// Events dragging a token from the pile at `pile` (window coordinates) to
+/// above `column` and letting go, starting at `frame`.
+fn drag(frame: u64, width: usize, column: usize, pile: (i32, i32)) -> Vec<Value> {
+    let xmargin = (640 - width as i32 * 50) / 2;
+    let x = xmargin + column as i32 * 50 + 25;
+    vec![
+        json!([frame, "down", pile.0, pile.1]),
+        json!([frame + 1, "motion", x, 30]),
+        json!([frame + 2, "up", x, 30]),
+    ]
+}
+
+const RED_PILE: (i32, i32) = (50, 430);
+const BLACK_PILE: (i32, i32) = (590, 430);
+
+/// Drags by the human onto `columns`, 200 frames apart from frame 0 (time
+/// enough for the computer's reply in between).
+fn human_moves(width: usize, columns: &[usize]) -> Vec<Value> {
+    columns
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &c)| drag(i as u64 * 200, width, c, RED_PILE))
+        .collect()
+}
+
+fn extras(f: impl FnOnce(&mut Extras)) -> Extras {
+    let mut e = Extras::default();
+    f(&mut e);
+    e
+}
+
+/// Reads an `explain:`/`hint:` line back: the board text, and the JSON-like
+/// lists after `potentialMoves=` and `bestMoves=`.
+fn parse_explain(line: &str) -> (String, String, String) {
+    let board = line
+        .split(" on ")
+        .nth(1)
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let between = |start: &str, end: &str| {
+        let rest = &line[line.find(start).unwrap() + start.len()..];
+        rest[..rest.find(end).unwrap() + 1].to_string()
+    };
+    (
+        board,
+        between("potentialMoves=", "]"),
+        between("bestMoves=", "]"),
+    )
+}
+
+/// The same lists in `analyze`'s JSON line, as text.
+fn analyzed(board: &str, difficulty: u32, tile: Tile, engine: Engine) -> (String, String) {
+    let line = analyze_board(board, difficulty, tile, engine).unwrap();
+    let list = |key: &str| {
+        let rest = &line[line.find(&format!("\"{key}\": ")).unwrap() + key.len() + 4..];
+        rest[..rest.find(']').unwrap() + 1].to_string()
+    };
+    (list("potential_moves"), list("best_moves"))
+}
+
+#[test]
+fn explain_prints_the_numbers_analyze_gives_and_draws_only_above_the_board() {
+    let script = json!({"difficulty": 2, "frames": 800, "choices": [1, 2, 0], "events": human_moves(7, &[3, 2, 4])});
+    let plain = run(script.clone(), Extras::default(), Engine::Faithful);
+    let explained = run(script, extras(|e| e.explain = true), Engine::Faithful);
+    let computer_moves = explained.printed.len() / 3;
+    assert!(computer_moves >= 3);
+    assert_eq!(
+        explained.said.len(),
+        computer_moves,
+        "one explain line per computer move"
+    );
+    for line in &explained.said {
+        let (board, values, best) = parse_explain(line);
+        assert!(line.starts_with("explain: black to move on "), "{line}");
+        assert_eq!(
+            (values, best),
+            analyzed(&board, 2, Tile::Black, Engine::Faithful),
+            "{line}"
+        );
+        let column: usize = line.rsplit("column=").next().unwrap().parse().unwrap();
+        assert!(line.contains("bestMoves=[") && column < 7);
+    }
+    // The same game: the explain line's column is the printed column.
+    let printed_columns: Vec<&String> = explained.printed.iter().skip(2).step_by(3).collect();
+    for (line, column) in explained.said.iter().zip(printed_columns) {
+        assert!(line.ends_with(&format!("column={column}")));
+    }
+    // Frame for frame, the overlay changes only the strip above the token's path.
+    assert_eq!(plain.frames.len(), explained.frames.len());
+    let mut differing = 0;
+    for (a, b) in plain.frames.iter().zip(&explained.frames) {
+        let cut = 40 * 640 * 3;
+        assert!(
+            a[cut..] == b[cut..],
+            "below y = 40 the frames are the Python's"
+        );
+        differing += usize::from(a[..cut] != b[..cut]);
+    }
+    assert!(
+        differing > 100,
+        "the values show above the board ({differing} frames)"
+    );
+}
+
+#[test]
+fn h_shows_the_humans_values_and_hides_them_again() {
+    let mut events = vec![json!([150, "key", "h"])];
+    events.push(json!([250, "key", "h"]));
+    let run = run(
+        json!({"difficulty": 2, "frames": 300, "events": events}),
+        Extras::default(),
+        Engine::Faithful,
+    );
+    assert_eq!(run.said.len(), 1);
+    let line = &run.said[0];
+    assert!(line.starts_with("hint: red to move on "), "{line}");
+    let (board, values, best) = parse_explain(line);
+    assert_eq!(
+        (values, best),
+        analyzed(&board, 2, Tile::Red, Engine::Faithful)
+    );
+    let strip = |i: usize| {
+        (run.layout.xmargin..run.layout.xmargin + 350).any(|x| run.pixel(i, x, 28) != [0, 50, 255])
+    };
+    assert!(!strip(140), "no values before H");
+    assert!(strip(200), "values after H");
+    assert!(!strip(290), "hidden again after the second H");
+    assert!(matches!(run.stop, Stop::ScriptEnded));
+}
+
+#[test]
+fn undo_takes_back_the_move_and_the_reply_and_redo_replays_them() {
+    // Difficulty 0: the script's choices pick the computer's columns (0 is the leftmost free).
+    let mut events = human_moves(5, &[1, 2]);
+    events.extend([
+        json!([450, "key", "u"]),
+        json!([470, "key", "shift+u"]),
+        json!([490, "key", "ctrl+z"]),
+        json!([510, "key", "ctrl+y"]),
+        json!([530, "key", "u"]),
+        json!([550, "key", "u"]),
+        json!([570, "key", "u"]),
+    ]);
+    let run = run(
+        json!({"width": 5, "height": 5, "difficulty": 0, "frames": 600, "choices": [0, 0, 0], "events": events}),
+        Extras::default(),
+        Engine::Faithful,
+    );
+    let full = "...../...../B..../B..../BRR..";
+    let taken_back = "...../...../...../B..../BR...";
+    let opening = "...../...../...../...../B....";
+    assert_eq!(run.board(440), full);
+    assert_eq!(
+        run.board(460),
+        taken_back,
+        "U: the human's move and the reply"
+    );
+    assert_eq!(run.board(480), full, "Shift+U: both again");
+    assert_eq!(run.board(500), taken_back, "Ctrl+Z");
+    assert_eq!(run.board(520), full, "Ctrl+Y");
+    assert_eq!(run.board(560), opening, "two more undos");
+    assert_eq!(
+        run.board(590),
+        opening,
+        "the computer's opening move is not the human's to take back"
+    );
+    assert_eq!(
+        run.printed.len(),
+        9,
+        "the computer moved three times and never again after an undo"
+    );
+}
+
+#[test]
+fn r_restarts_and_the_coin_toss_decides_who_starts() {
+    let mut events = human_moves(7, &[3]);
+    events.push(json!([300, "key", "r"]));
+    events.push(json!([400, "key", "f1"]));
+    let run = run(
+        json!({"difficulty": 0, "frames": 560, "first": ["human", "computer"], "events": events}),
+        Extras::default(),
+        Engine::Faithful,
+    );
+    let empty = "......./......./......./......./......./.......";
+    assert_eq!(
+        run.board(290).matches(['R', 'B']).count(),
+        3,
+        "game 1: black, red, black"
+    );
+    assert_eq!(run.board(310), empty, "R: game 2, which the human starts");
+    assert_eq!(run.board(399), empty, "the computer waits for the human");
+    // F1: game 3, which the computer starts; its token has landed by the end.
+    assert_eq!(run.board(559).matches('B').count(), 1);
+    assert_eq!(run.board(559).matches('R').count(), 0);
+    assert_eq!(
+        run.printed.len(),
+        9,
+        "two computer moves in game 1, one in game 3"
+    );
+}
+
+#[test]
+fn two_players_take_turns_and_a_banner_names_the_winner() {
+    // Black (the second person) starts game 1 and stacks column 0; red spreads out.
+    let mut events = Vec::new();
+    let mut frame = 0;
+    for (black, red) in [(0, 1), (0, 2), (0, 3), (0, 4)] {
+        events.extend(drag(frame, 7, black, BLACK_PILE));
+        frame += 60;
+        if black == 0 && red == 4 {
+            break;
+        }
+        events.extend(drag(frame, 7, red, RED_PILE));
+        frame += 60;
+    }
+    let run = run(
+        json!({"difficulty": 2, "frames": frame + 60, "events": events}),
+        extras(|e| e.two_player = true),
+        Engine::Faithful,
+    );
+    assert!(run.printed.is_empty(), "no computer moves");
+    let last = run.frames.len() - 1;
+    let panel = run.pixel(last, 320, run.layout.winner_rect.y + 5);
+    assert!(
+        panel.iter().all(|&c| c > 150),
+        "a light banner over the board: {panel:?}"
+    );
+    // Under the banner's edge, the bottom row reads B R R R . . .
+    assert!(run.board(last).ends_with("BRRR..."), "{}", run.board(last));
+}
+
+#[test]
+fn the_move_list_fills_the_left_margin() {
+    let run = run(
+        json!({"difficulty": 0, "frames": 420, "events": human_moves(7, &[3, 5])}),
+        extras(|e| e.moves = true),
+        Engine::Faithful,
+    );
+    let icon_row = |i: usize, row: i32| run.pixel(i, 12, 8 + 16 * row + 8);
+    assert_ne!(icon_row(410, 1), [0, 50, 255], "1. black ...");
+    assert_ne!(icon_row(410, 2), [0, 50, 255], "2. red ...");
+    let [r, g, b] = icon_row(410, 2);
+    assert!(r > g && r > b, "the red move has a red token");
+}
+
+#[test]
+fn record_writes_each_game_and_analyze_reads_it_back_with_explains_numbers() {
+    let path = std::env::temp_dir().join(format!("fourinrow-record-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    // Difficulty 0 and choice 0: black always takes the leftmost column, and wins there.
+    let mut events = human_moves(5, &[1, 2, 3]);
+    events.push(json!([620, "down", 320, 240]));
+    events.push(json!([621, "up", 320, 240]));
+    let run = run(
+        json!({"width": 5, "height": 5, "difficulty": 0, "frames": 700, "first": ["human"], "events": events}),
+        extras(|e| {
+            e.explain = true;
+            e.record = Some(path.clone());
+        }),
+        Engine::Faithful,
+    );
+    assert!(matches!(run.stop, Stop::ScriptEnded));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        text, "5x5 first=black moves=0,1,0,2,0,3,0 result=black\n",
+        "game 2 has no moves yet"
+    );
+    // analyze --record: one line per position, for the side to move; black's
+    // positions carry the explain lines' numbers.
+    let options = AnalyzeOptions {
+        difficulty: 0,
+        tile: Tile::Red,
+        engine: Engine::Faithful,
+        boards: vec![],
+        record: Some(path.clone()),
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(
+        run_analyze(&options, "".as_bytes(), &mut out, &mut err).unwrap(),
+        0
+    );
+    let answers: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 7);
+    assert_eq!(answers[0]["tile"], "black");
+    assert_eq!(answers[1]["tile"], "red");
+    assert_eq!(run.said.len(), 4);
+    for (line, answer) in run.said.iter().zip(answers.iter().step_by(2)) {
+        let (board, values, best) = parse_explain(line);
+        assert_eq!(answer["board"], board.as_str());
+        assert_eq!(
+            (values, best),
+            analyzed(&board, 0, Tile::Black, Engine::Faithful)
+        );
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn the_lab_preset_is_a_5x5_board_on_cornflower_blue() {
+    let run = run_with(
+        json!({"width": 5, "height": 5, "frames": 5}),
+        Extras::default(),
+        Engine::Faithful,
+        Some(CORNFLOWERBLUE),
+    );
+    assert_eq!(run.pixel(4, 5, 5), [100, 149, 237]);
+    assert_eq!((run.layout.xmargin, run.layout.ymargin), (195, 115));
+}
+
+#[test]
+fn minimax_plays_legal_games_and_explains_its_scores() {
+    let run = run(
+        json!({"difficulty": 2, "frames": 700, "events": human_moves(7, &[3, 3, 3])}),
+        extras(|e| e.explain = true),
+        Engine::Minimax,
+    );
+    assert!(run.said.len() >= 3);
+    for line in &run.said {
+        let (board, values, best) = parse_explain(line);
+        assert_eq!(
+            (values, best),
+            analyzed(&board, 2, Tile::Black, Engine::Minimax),
+            "{line}"
+        );
+    }
+    // Red stacks column 3; minimax blocks it before red has four there.
+    let last = run.frames.len() - 1;
+    let board = run.board(last);
+    let column3: String = board.split('/').map(|row| &row[3..4]).collect();
+    assert!(column3.contains('B'), "column 3 top to bottom: {column3}");
+    assert!(!column3.contains("RRRR"));
+}
