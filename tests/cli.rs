@@ -165,3 +165,73 @@ fn bad_replays_get_one_line_and_status_2() {
     );
     std::fs::remove_file(&script).unwrap();
 }
+
+/// Writes the seven built-in images into `dir`, with the tokens and the
+/// board cell drawn at `token_size` pixels instead of 100.
+fn write_images(dir: &std::path::Path, token_size: usize) {
+    use fourinrow::assets::{decode_rgba, EMBEDDED_IMAGES};
+    use fourinrow::pixels::{smoothscale, ScaleBackend};
+    std::fs::create_dir_all(dir).unwrap();
+    for (name, bytes) in EMBEDDED_IMAGES {
+        let mut image = decode_rgba(bytes).unwrap();
+        if image.width() == 100 {
+            image = smoothscale(&image, token_size, token_size, ScaleBackend::native());
+        }
+        let mut data = image.data().to_vec();
+        let surface = sdl2::surface::Surface::from_data(
+            &mut data,
+            image.width() as u32,
+            image.height() as u32,
+            image.width() as u32 * 4,
+            sdl2::pixels::PixelFormatEnum::RGBA32,
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(name),
+            fourinrow::replay::encode_png(&surface).unwrap(),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn images_of_other_sizes_are_scaled_as_the_python_scales_them() {
+    let dir = std::env::temp_dir().join(format!("fourinrow-images-{}", std::process::id()));
+    write_images(&dir, 64);
+    let frames = dir.join("frames");
+    let script = dir.join("s.json");
+    std::fs::write(&script, r#"{"frames": 3}"#).unwrap();
+    let out = fourinrow(
+        &[
+            "--images",
+            dir.to_str().unwrap(),
+            "--replay",
+            script.to_str().unwrap(),
+            "--dump-frames",
+            frames.to_str().unwrap(),
+        ],
+        "",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_dir(&frames).unwrap().count(), 3);
+    // A missing one is named.
+    std::fs::remove_file(dir.join("4rowtie.png")).unwrap();
+    let out = fourinrow(
+        &[
+            "--images",
+            dir.to_str().unwrap(),
+            "--replay",
+            script.to_str().unwrap(),
+        ],
+        "",
+        &[],
+    );
+    assert_one_line_error(&out, "4rowtie.png: missing");
+    // A truncated one is named, with no libpng chatter on stderr.
+    let red = std::fs::read(dir.join("4rowred.png")).unwrap();
+    std::fs::write(dir.join("4rowred.png"), &red[..red.len() / 3]).unwrap();
+    let out = fourinrow(&["--images", dir.to_str().unwrap()], "", &[]);
+    assert_one_line_error(&out, "4rowred.png: truncated PNG");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
