@@ -61,6 +61,15 @@ impl Window {
         sdl2::hint::set("SDL_FRAMEBUFFER_ACCELERATION", "0");
         let sdl = sdl2::init().map_err(|e| Error::Sdl(format!("cannot start SDL: {e}")))?;
         let video = sdl.video().map_err(no_display)?;
+        // With no display at all, SDL 2.26 quietly picks its "offscreen"
+        // driver: the game would play in a window nobody can see, forever.
+        let driver = video.current_video_driver();
+        let asked = std::env::var("SDL_VIDEODRIVER").ok();
+        if unseen_without_asking(driver, asked.as_deref()) {
+            return Err(no_display(format!(
+                "no display found: SDL fell back to its '{driver}' driver"
+            )));
+        }
         let window = video
             .window(CAPTION, WINDOWWIDTH as u32, WINDOWHEIGHT as u32)
             .position_centered()
@@ -215,6 +224,20 @@ impl Window {
     }
 }
 
+/// Whether SDL's video `driver` shows nothing on a screen ("offscreen",
+/// "dummy") although the player did not ask for it in `SDL_VIDEODRIVER`
+/// (`requested`, one name or a comma-separated list).
+fn unseen_without_asking(driver: &str, requested: Option<&str>) -> bool {
+    let unseen = ["offscreen", "dummy"]
+        .iter()
+        .any(|name| driver.eq_ignore_ascii_case(name));
+    let asked = requested.is_some_and(|list| {
+        list.split(',')
+            .any(|name| name.trim().eq_ignore_ascii_case(driver))
+    });
+    unseen && !asked
+}
+
 /// pygame's number for a mouse button: 1 left, 2 middle, 3 right; the side
 /// buttons come after the wheel's 4 and 5.
 fn button_number(button: MouseButton) -> u8 {
@@ -350,5 +373,25 @@ impl FrameSink for Watch {
         // The script is the input: what the mouse and keys did is not kept.
         self.window.pending.clear();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_nobody_sees_is_refused_unless_asked_for() {
+        // What SDL picks by itself when there is no display.
+        assert!(unseen_without_asking("offscreen", None));
+        assert!(unseen_without_asking("offscreen", Some("x11")));
+        assert!(unseen_without_asking("dummy", Some("")));
+        // What a player (or the tests) may ask for.
+        assert!(!unseen_without_asking("dummy", Some("dummy")));
+        assert!(!unseen_without_asking("offscreen", Some("x11, Offscreen")));
+        // Real displays.
+        assert!(!unseen_without_asking("x11", None));
+        assert!(!unseen_without_asking("wayland", Some("wayland")));
+        assert!(!unseen_without_asking("KMSDRM", None));
     }
 }

@@ -81,6 +81,40 @@ fn no_display_says_how_to_run_headless() {
 }
 
 #[test]
+fn no_display_at_all_is_an_error_not_an_invisible_game() {
+    // No X11, no Wayland, no SDL_VIDEODRIVER: SDL 2.26 falls back to its
+    // offscreen driver by itself, and the game must not play on unseen.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+        .env_remove("DISPLAY")
+        .env_remove("SDL_VIDEODRIVER")
+        .env("WAYLAND_DISPLAY", "fourinrow-test-no-such-display")
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .env("SDL_AUDIODRIVER", "dummy")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("with no display the game kept running for 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("fourinrow: cannot open a window")
+                && l.contains("SDL_VIDEODRIVER=dummy")),
+        "{err}"
+    );
+}
+
+#[test]
 fn analyze_answers_good_lines_and_names_bad_ones() {
     let input =
         "......./......./......./......./......./BRRR.BB\nnot a board\n..../..../..../R...\n";
