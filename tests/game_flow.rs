@@ -22,8 +22,17 @@ fn root() -> PathBuf {
 
 /// Plays a script with `engine`; returns the frames, the printed lines and how it stopped.
 fn replay(name: &str, engine: Engine) -> (Vec<Vec<u8>>, Vec<String>, Stop) {
+    replay_with(name, engine, ImageSource::Embedded)
+}
+
+/// The same, with the images from `source`.
+fn replay_with(
+    name: &str,
+    engine: Engine,
+    source: ImageSource,
+) -> (Vec<Vec<u8>>, Vec<String>, Stop) {
     let script = load_script(&root().join("tests/scripts").join(format!("{name}.json"))).unwrap();
-    let images = Images::load(&ImageSource::Embedded, ScaleBackend::native()).unwrap();
+    let images = Images::load(&source, ScaleBackend::native()).unwrap();
     let mut screen = Screen::new(images, &script.settings).unwrap();
     let mut replay = Replay::new(&script, engine, Recorder::default());
     let stop = match game::main(&mut screen, &mut replay, &script.settings) {
@@ -123,4 +132,13 @@ fn both_engines_play_the_same_frames() {
         let (faithful, _, _) = replay(name, Engine::Faithful);
         assert!(fast == faithful, "{name}");
     }
+}
+
+#[test]
+fn images_of_other_sizes_are_scaled_and_placed_as_the_python_does() {
+    // Tokens of 73, 37 and 64 pixels, a 300x170 winner panel and a 251x99 arrow.
+    let source = ImageSource::Folder(root().join("tests/fixtures/odd-images"));
+    let (frames, _, stop) = replay_with("odd-images-5x5", Engine::default(), source);
+    assert!(matches!(stop, Stop::ScriptEnded));
+    check_against_python("odd-images-5x5", &frames);
 }

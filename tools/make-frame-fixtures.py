@@ -74,10 +74,20 @@ def scenarios():
     ev, f = moves(7, 6, [3])
     ev += [[f + 5, "quit"]]
     out["quit-during-animation"] = {"frames": f + 400, "events": ev}
+    # Images of other sizes (tests/fixtures/odd-images: the project's art resized,
+    # tokens 73, 37 and 64 pixels, a 300x170 winner panel, a 251x99 arrow), so that
+    # smoothscale shrinks and grows by odd ratios and the layout follows the sizes.
+    ev, f = moves(5, 5, [1, 2, 3, 4])
+    out["odd-images-5x5"] = {"width": 5, "height": 5, "difficulty": 0, "frames": f + 60,
+                             "choices": [0, 0, 0, 1], "events": ev}
     return out
 
 
-GOLDEN = {"human-wins-5x5": "last-result", "computer-wins-escape": "last",
+# Scenarios drawn with other images than images/ (relative to the project's root).
+IMAGES = {"odd-images-5x5": os.path.join("tests", "fixtures", "odd-images")}
+
+
+GOLDEN = {"human-wins-5x5": "last-result", "computer-wins-escape": "last", "odd-images-5x5": "last-result",
           "tie-4x4": "last-result", "mistakes-and-quit": "first-human"}
 
 
@@ -100,8 +110,9 @@ def main():
             json.dump(script, f)
             f.write("\n")
         out = tempfile.mkdtemp(prefix="fourinrow-frames-")
+        images = os.path.join(root, IMAGES.get(name, "images"))
         subprocess.run([sys.executable, os.path.join(a.parity, "oracle.py"), "--images",
-                        os.path.join(root, "images"), "replay", path, "--out", out],
+                        images, "replay", path, "--out", out],
                        check=True, capture_output=True)
         frames = sorted(n for n in os.listdir(out) if n.startswith("frame-"))
         hashes = []
