@@ -62,7 +62,8 @@ OPTIONS (the defaults are the Python original's):
     --width N          columns on the board, 4 to 12 [7]
     --height N         rows on the board, 4 to 9 [6]
     --difficulty N     moves the computer looks ahead, 0 to {max} [2]
-    --engine E         the AI's search: {engines} [faithful]
+    --engine E         the AI's search: {engines} [{engine}]; every engine
+                       gives the same values, faithful is the Python's twin
     --seed N           seed the computer's choices and coin tosses, for a
                        game you can play again move for move [random]
     --fps N            frames per second, 1 to 1000 [30]
@@ -84,7 +85,7 @@ ANALYZE:
     getComputerMove would choose among. Board text: rows top to bottom
     joined by '/', '.' empty, 'R' red, 'B' black, e.g.
     ......./......./......./......./...R.../...B...
-    --difficulty N [2]   --tile black|red [black]   --engine E [faithful]
+    --difficulty N [2]   --tile black|red [black]   --engine E [{engine}]
 
 Errors print one line and exit with status 2. With no display, use
 SDL_VIDEODRIVER=dummy with --replay and --dump-frames.
@@ -92,6 +93,7 @@ SDL_VIDEODRIVER=dummy with --replay and --dump-frames.
         version = env!("CARGO_PKG_VERSION"),
         max = MAX_DIFFICULTY,
         engines = engine_names(),
+        engine = Engine::default(),
     )
 }
 
@@ -367,6 +369,28 @@ mod tests {
         assert!(usage(&["analyze", "--difficulty", "12"]).contains("out of range"));
         assert!(usage(&["analyze", "--depth", "2"]).contains("unknown analyze option"));
         assert!(usage(&["--seed", "1", "analyze"]).contains("must come first"));
+    }
+
+    #[test]
+    fn the_fast_engine_is_the_default_and_faithful_can_be_chosen() {
+        let Ok(Command::Play(play)) = parse(&[]) else {
+            panic!("no play")
+        };
+        assert_eq!(play.engine, Engine::Fast);
+        let Ok(Command::Play(play)) = parse(&["--engine", "faithful"]) else {
+            panic!("no play")
+        };
+        assert_eq!(play.engine, Engine::Faithful);
+        let Ok(Command::Analyze(a)) = parse(&["analyze", "..../..../..../...."]) else {
+            panic!("no analyze")
+        };
+        assert_eq!(a.engine, Engine::Fast);
+        let Ok(Command::Analyze(a)) = parse(&["analyze", "--engine=faithful"]) else {
+            panic!("no analyze")
+        };
+        assert_eq!(a.engine, Engine::Faithful);
+        assert!(usage(&["--engine", "magic"]).contains("choose fast or faithful"));
+        assert!(help_text().contains("--engine E         the AI's search: fast|faithful [fast]"));
     }
 
     #[test]

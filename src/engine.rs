@@ -3,6 +3,8 @@
 //! Every engine must return exactly the doubles that the one-to-one
 //! [`crate::ai::get_potential_moves`] returns, on every board.
 
+pub mod fast;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -12,18 +14,22 @@ use crate::board::{Board, Tile};
 /// A search that computes `getPotentialMoves`' values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// The line-by-line twin of the Python function: the readable reference.
+    /// Bitboards, a transposition table and both cores: the same doubles,
+    /// thousands of times sooner (see [`fast`]). The default.
     #[default]
+    Fast,
+    /// The line-by-line twin of the Python function: the readable reference.
     Faithful,
 }
 
 impl Engine {
     /// All engines, in the order `--help` lists them.
-    pub const ALL: [Engine; 1] = [Engine::Faithful];
+    pub const ALL: [Engine; 2] = [Engine::Fast, Engine::Faithful];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            Engine::Fast => "fast",
             Engine::Faithful => "faithful",
         }
     }
@@ -31,6 +37,7 @@ impl Engine {
     /// `getPotentialMoves(board, tile, look_ahead)`, computed by this engine.
     pub fn potential_moves(self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
         match self {
+            Engine::Fast => fast::potential_moves(board, tile, look_ahead),
             Engine::Faithful => get_potential_moves(board, tile, look_ahead),
         }
     }
