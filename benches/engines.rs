@@ -2,6 +2,8 @@
 //! `cargo bench --bench engines`.
 //!
 //! A plain `harness = false` binary, so it needs no benchmarking crate.
+//! The fast engine is timed twice: as `Engine::Fast` runs it (all cores),
+//! and held to one thread.
 //! Each case is run once to warm up, then again and again until it has
 //! taken `--budget` seconds (default 1) and at least 5 runs, or once only
 //! when one run takes longer than the budget; the median and the fastest
@@ -12,7 +14,7 @@
 //! on 12x9 (where difficulty 4 takes minutes too). Options, after `--`:
 //!
 //! - `--faithful-max N`: run the faithful engine up to difficulty N everywhere;
-//! - `--max N`: run both engines up to difficulty N (default 5);
+//! - `--min N`, `--max N`: run both engines at difficulties N to M (default 1 to 5);
 //! - `--budget SECONDS`: time to spend on each case;
 //! - any other word: only positions whose name contains it.
 
@@ -21,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use fourinrow::board::{Board, Tile};
 use fourinrow::boardtext::parse_board;
-use fourinrow::engine::Engine;
+use fourinrow::engine::{fast, Engine};
 
 /// The positions: a name and a board text. Black (the computer) to move.
 const POSITIONS: [(&str, &str); 7] = [
@@ -58,6 +60,8 @@ const POSITIONS: [(&str, &str); 7] = [
 
 /// What to run.
 struct Options {
+    /// The lowest difficulty for both engines.
+    min: u32,
     /// The highest difficulty for both engines.
     max: u32,
     /// The highest difficulty for the faithful engine, if given.
@@ -71,6 +75,7 @@ struct Options {
 /// Reads the options; `cargo bench` adds `--bench`, which is ignored.
 fn options() -> Result<Options, String> {
     let mut options = Options {
+        min: 1,
         max: 5,
         faithful_max: None,
         budget: Duration::from_secs(1),
@@ -85,6 +90,7 @@ fn options() -> Result<Options, String> {
         };
         match arg.as_str() {
             "--bench" => {}
+            "--min" => options.min = number("--min")? as u32,
             "--max" => options.max = number("--max")? as u32,
             "--faithful-max" => options.faithful_max = Some(number("--faithful-max")? as u32),
             "--budget" => options.budget = Duration::from_secs_f64(number("--budget")?),
@@ -102,16 +108,16 @@ fn faithful_max(board: &Board, options: &Options) -> u32 {
         .unwrap_or(if board.width() <= 7 { 4 } else { 3 })
 }
 
-/// Times `engine` on `board`: (median, fastest, runs).
+/// Times `search` on `board`: (median, fastest, runs).
 fn time(
-    engine: Engine,
+    search: impl Fn(&Board, Tile, u32) -> Vec<f64>,
     board: &Board,
     difficulty: u32,
     budget: Duration,
 ) -> (Duration, Duration, usize) {
     let run = || {
         let start = Instant::now();
-        black_box(engine.potential_moves(black_box(board), Tile::Black, difficulty));
+        black_box(search(black_box(board), Tile::Black, difficulty));
         start.elapsed()
     };
     let first = run();
@@ -148,8 +154,11 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    println!("| position | difficulty | fast (median, fastest, runs) | faithful (median, fastest, runs) | faithful / fast |");
-    println!("| --- | --- | --- | --- | --- |");
+    println!(
+        "| position | difficulty | fast (median, fastest, runs) | fast, 1 thread | \
+         faithful (median, fastest, runs) | faithful / fast |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- |");
     for (name, text) in POSITIONS {
         if !options.filters.is_empty() && !options.filters.iter().any(|f| name.contains(f.as_str()))
         {
@@ -162,11 +171,15 @@ fn main() -> std::process::ExitCode {
                 return std::process::ExitCode::from(2);
             }
         };
-        for difficulty in 1..=options.max {
-            let (fast, fast_min, fast_runs) =
-                time(Engine::Fast, &board, difficulty, options.budget);
+        for difficulty in options.min..=options.max {
+            let all_cores = |b: &Board, t, d| Engine::Fast.potential_moves(b, t, d);
+            let one_thread = |b: &Board, t, d| fast::potential_moves_with_threads(b, t, d, 1);
+            let faithful = |b: &Board, t, d| Engine::Faithful.potential_moves(b, t, d);
+            let (fast, fast_min, fast_runs) = time(all_cores, &board, difficulty, options.budget);
+            let (single, single_min, single_runs) =
+                time(one_thread, &board, difficulty, options.budget);
             let faithful = (difficulty <= faithful_max(&board, &options))
-                .then(|| time(Engine::Faithful, &board, difficulty, options.budget));
+                .then(|| time(faithful, &board, difficulty, options.budget));
             let (faithful_cell, ratio) = match faithful {
                 Some((median, min, runs)) => (
                     format!("{} ({}, {runs})", show(median), show(min)),
@@ -175,9 +188,12 @@ fn main() -> std::process::ExitCode {
                 None => ("not run".to_string(), "-".to_string()),
             };
             println!(
-                "| {name} | {difficulty} | {} ({}, {fast_runs}) | {faithful_cell} | {ratio} |",
+                "| {name} | {difficulty} | {} ({}, {fast_runs}) | {} ({}, {single_runs}) | \
+                 {faithful_cell} | {ratio} |",
                 show(fast),
-                show(fast_min)
+                show(fast_min),
+                show(single),
+                show(single_min)
             );
         }
     }

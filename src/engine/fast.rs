@@ -12,27 +12,27 @@
 //! addition: `(mask + bottom) & board` holds the lowest empty cell of every
 //! column that is not full.
 //!
-//! **Wins by shifts.** `isWinner` scans the whole board; [`has_four`] does
+//! **Wins by shifts.** `isWinner` scans the whole board; `has_four` does
 //! the same with four shift-and pairs, one per direction, so a four that is
 //! already on the board counts exactly as it does in the Python.
-//! [`winning_cells`] lists, in a dozen shifts, every cell that would complete
+//! `winning_cells` lists, in a dozen shifts, every cell that would complete
 //! a four for one side; "this move wins" is then `had a four already, or the
 //! cell is a winning cell`, which is what `isWinner` after `makeMove` says.
 //!
 //! **The same arithmetic.** The recursion only ever uses `sum(results)` of a
-//! child, so [`Search::sum`] returns that one double, computed as the Python
+//! child, so `Search::sum` returns that one double, computed as the Python
 //! computes it: the first moves in column order, the `break` after a winning
 //! first move (later columns stay `0.0`), the `-1.0` and `break` after a
 //! winning counter move (earlier additions are overwritten), `isBoardFull`
 //! where the Python has it, each child adding `(sum * 1.0 / W) / W` in
 //! counter-move order, and the column values summed left to right from
-//! `+0.0` ([`python_sum`]). The root returns the column values themselves.
+//! `+0.0` (`python_sum`). The root returns the column values themselves.
 //!
 //! **The last two plies, specialised.** Most of the time goes to nodes with
-//! two moves to look ahead. [`Search::values_2`] runs their loops with the
+//! two moves to look ahead. `Search::values_2` runs their loops with the
 //! enemy's winning cells after each counter move computed once per column,
 //! not once per pair of moves, and values the last ply by counting
-//! ([`last_ply_sum`]): with one move to look ahead a column is worth `1`,
+//! (`last_ply_sum`): with one move to look ahead a column is worth `1`,
 //! `-1` or `0`, so the sum is a small whole number (`1` if some column wins,
 //! minus one for each losing column before it), found with masks. Doubles
 //! add small whole numbers exactly, in any order, so the count is the very
@@ -49,25 +49,28 @@
 //! their sums add the same values in the other order, which can round
 //! differently.
 //!
-//! **Both cores.** At a look-ahead of [`PARALLEL_FROM`] or more, the root's
-//! first moves (each an independent computation of `potentialMoves[x]`) are
-//! shared among threads with `std::thread::scope`; each thread has its own
-//! table, and the values land in their columns, so the order of work does not
-//! matter.
+//! **Both cores.** In a large search (see [`PARALLEL_LEAVES`]) the root's
+//! first moves, each an independent computation of `potentialMoves[x]`, are
+//! shared among threads with `std::thread::scope`. The threads share one
+//! table (each slot a small seqlock, so a thread only ever reads a whole
+//! entry), and each value lands in its own column, so the order in which
+//! the threads finish does not matter.
 //!
 //! **No allocation inside the search**: values live in fixed arrays of
 //! [`MAX_WIDTH`] columns; the tables are allocated once per search.
 //!
 //! # Falling back
 //!
-//! Boards whose bitboard would not fit in 128 bits (wider than 25 columns, or
-//! `W * (H + 1) > 128`: only `fourinrow analyze` accepts such sizes, up to
-//! 64x64) and boards with a token floating above an empty cell (which no game
-//! and no board text can make, but a program can) are handed to the faithful
-//! engine, so every board gets the faithful answer.
+//! Every size the game allows (up to 12x9, 120 bits) fits. Boards whose
+//! bitboard would not fit in 128 bits (`W * (H + 1) > 128`, e.g. 13x9 or
+//! 26x4: sizes only `fourinrow analyze` accepts, up to 64x64) and boards
+//! with a token floating above an empty cell (which no game and no board
+//! text can make, but a program can) are handed to the faithful engine, so
+//! every board still gets the faithful answer, only not sooner.
 
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use crate::ai::get_potential_moves;
 use crate::board::{Board, Tile, MIN_SIZE};
@@ -79,12 +82,15 @@ const MAX_BITS: usize = 128;
 /// plus the spare bit fill 125 of the 128 bits.
 pub const MAX_WIDTH: usize = MAX_BITS / (MIN_SIZE + 1);
 
-/// The look-ahead from which the root's first moves are shared among
-/// threads; below it a search takes well under a millisecond, less than
-/// starting a thread is worth.
-pub const PARALLEL_FROM: u32 = 4;
+/// How many leaves (`width^(2 * look_ahead)`, before the table's savings) a
+/// search must have before its first moves are shared among threads: 7x6
+/// at difficulty 4, or 10 columns and more at difficulty 3. Smaller searches
+/// take a few hundred microseconds at most, and a thread costs tens of them
+/// to start.
+pub const PARALLEL_LEAVES: u64 = 1 << 20;
 
-/// The most entries a transposition table gets (24 MiB).
+/// A transposition table has at most `2^MAX_TABLE_BITS` slots of 32 bytes
+/// (32 MiB), enough for difficulty 6 on 7x6.
 const MAX_TABLE_BITS: u32 = 20;
 
 /// `getPotentialMoves(board, tile, look_ahead)`, computed on bitboards.
@@ -92,13 +98,32 @@ const MAX_TABLE_BITS: u32 = 20;
 /// Boards the bitboards cannot hold, or with floating tokens, are computed
 /// by the faithful engine instead (see the module docs).
 pub fn potential_moves(board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+    potential_moves_with_threads(board, tile, look_ahead, usize::MAX)
+}
+
+/// How many threads can run at once here, asked once: the answer costs a
+/// system call and a few files read (cgroup quotas), tens of microseconds.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// [`potential_moves`] using at most `max_threads` threads (counting the
+/// caller's; `0` counts as 1), and no more than the machine runs at once.
+/// The values do not depend on it.
+pub fn potential_moves_with_threads(
+    board: &Board,
+    tile: Tile,
+    look_ahead: u32,
+    max_threads: usize,
+) -> Vec<f64> {
     let bits = board.width() * (board.height() + 1);
     let fast = if board.width() > MAX_WIDTH {
         None
     } else if bits <= 64 {
-        search::<u64>(board, tile, look_ahead)
+        search::<u64>(board, tile, look_ahead, max_threads)
     } else if bits <= MAX_BITS {
-        search::<u128>(board, tile, look_ahead)
+        search::<u128>(board, tile, look_ahead, max_threads)
     } else {
         None
     };
@@ -212,6 +237,9 @@ struct Geometry<B> {
     columns: [B; MAX_WIDTH],
     /// The width as a double, the divisor of `(sum * 1.0 / W) / W`.
     width_f64: f64,
+    /// `(s * 1.0 / W) / W` for each whole `s` from `-W` to `1` (at index
+    /// `s + W`): every term a last-ply sum can add, computed once.
+    last_ply_terms: [f64; MAX_WIDTH + 2],
 }
 
 impl<B: Bits> Geometry<B> {
@@ -228,6 +256,12 @@ impl<B: Bits> Geometry<B> {
             board = board | *slot;
             bottom = bottom | (B::ONE << (x * stride));
         }
+        let width_f64 = width as f64;
+        let mut last_ply_terms = [0.0; MAX_WIDTH + 2];
+        for (i, term) in last_ply_terms.iter_mut().enumerate().take(width + 2) {
+            // i - width is a whole number from -25 to 1: exact as a double.
+            *term = python_term(i as f64 - width_f64, width_f64);
+        }
         Geometry {
             width,
             height,
@@ -235,7 +269,8 @@ impl<B: Bits> Geometry<B> {
             board,
             bottom,
             columns,
-            width_f64: width as f64,
+            width_f64,
+            last_ply_terms,
         }
     }
 
@@ -274,6 +309,16 @@ impl<B: Bits> Geometry<B> {
     /// Whether `stones` hold four in a row anywhere: Python's `isWinner`.
     fn has_four(&self, stones: B) -> bool {
         has_four(stones, self.stride)
+    }
+
+    /// `(s * 1.0 / W) / W` for a last-ply sum `s` (a whole number from `-W`
+    /// to `1`): the very double [`python_term`] computes, from the table.
+    fn last_ply_term(&self, sum: i64) -> f64 {
+        let index = usize::try_from(sum + self.width as i64).ok();
+        match index.and_then(|i| self.last_ply_terms.get(i)) {
+            Some(&term) => term,
+            None => python_term(sum as f64, self.width_f64), // never: s is in range
+        }
     }
 
     /// Every cell that would give `stones` four in a row through it.
@@ -396,52 +441,93 @@ fn python_sum(values: &[f64]) -> f64 {
     values.iter().fold(0.0, |total, v| total + v)
 }
 
-/// A transposition table: position code to `sum(getPotentialMoves(...))`.
-/// Each slot holds the code's two words and the double's bits; a slot of
-/// zeros is empty (no code is zero). A newer entry replaces an older one.
+/// A transposition table, position code to `sum(getPotentialMoves(...))`,
+/// shared by the search's threads. A newer entry replaces an older one.
+///
+/// Each slot is a small seqlock: a writer makes its counter odd, writes the
+/// code and the double's bits, and makes it even again; a reader that sees
+/// the same even counter before and after reading knows it read one whole
+/// entry. So a hit is always a value stored for that very code, whatever
+/// the threads do; a slot being written, or written meanwhile, is a miss.
 struct Table {
-    /// `[code low, code high, value bits]` per slot.
-    slots: Vec<[u64; 3]>,
+    /// The slots; empty when the table stores nothing.
+    slots: Vec<Slot>,
     /// How far to shift a 64-bit hash to get a slot index.
     shift: u32,
+}
+
+/// One entry of a [`Table`]: zeros when empty (no position code is zero).
+#[derive(Default)]
+struct Slot {
+    /// Even when the slot is stable, odd while a thread writes it.
+    seq: AtomicU64,
+    /// The position code's two words.
+    code: [AtomicU64; 2],
+    /// The bits of the double.
+    value: AtomicU64,
 }
 
 impl Table {
     /// A table of `2^bits` slots; `bits == 0` makes one that stores nothing.
     fn new(bits: u32) -> Table {
+        let slots = if bits == 0 {
+            Vec::new()
+        } else {
+            (0..1usize << bits).map(|_| Slot::default()).collect()
+        };
         Table {
-            // All zeros, so the allocator hands over zeroed pages lazily.
-            slots: if bits == 0 {
-                Vec::new()
-            } else {
-                vec![[0; 3]; 1 << bits]
-            },
+            slots,
             shift: 64 - bits,
         }
     }
 
-    /// The slot of a code (only for a non-empty table).
-    fn slot(&self, code: [u64; 2]) -> usize {
+    /// The slot of a code, or `None` for a table that stores nothing.
+    fn slot(&self, code: [u64; 2]) -> Option<&Slot> {
         let hash = (code[0] ^ code[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        // The shift leaves at most `bits` bits, an index into `slots`.
-        (hash >> self.shift) as usize
+        // The shift leaves `bits` bits: an index into `slots`. For an empty
+        // table the shift is 64 and `checked_shr` gives `None`.
+        let index = hash.checked_shr(self.shift)?;
+        self.slots.get(usize::try_from(index).ok()?)
     }
 
     /// The value stored for `code`, if any.
     fn get(&self, code: [u64; 2]) -> Option<f64> {
-        if self.slots.is_empty() {
+        let slot = self.slot(code)?;
+        let seq = slot.seq.load(Ordering::Acquire);
+        if seq & 1 == 1 {
+            return None; // being written
+        }
+        let stored = [
+            slot.code[0].load(Ordering::Relaxed),
+            slot.code[1].load(Ordering::Relaxed),
+        ];
+        let value = slot.value.load(Ordering::Relaxed);
+        fence(Ordering::Acquire);
+        if slot.seq.load(Ordering::Relaxed) != seq || stored != code {
             return None;
         }
-        let slot = self.slots[self.slot(code)];
-        (slot[0] == code[0] && slot[1] == code[1]).then(|| f64::from_bits(slot[2]))
+        Some(f64::from_bits(value))
     }
 
-    /// Stores `value` for `code`.
-    fn put(&mut self, code: [u64; 2], value: f64) {
-        if !self.slots.is_empty() {
-            let i = self.slot(code);
-            self.slots[i] = [code[0], code[1], value.to_bits()];
+    /// Stores `value` for `code`, unless another thread is writing that slot.
+    fn put(&self, code: [u64; 2], value: f64) {
+        let Some(slot) = self.slot(code) else {
+            return;
+        };
+        let seq = slot.seq.load(Ordering::Relaxed);
+        if seq & 1 == 1
+            || slot
+                .seq
+                .compare_exchange(seq, seq + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
         }
+        fence(Ordering::Release);
+        slot.code[0].store(code[0], Ordering::Relaxed);
+        slot.code[1].store(code[1], Ordering::Relaxed);
+        slot.value.store(value.to_bits(), Ordering::Relaxed);
+        slot.seq.store(seq + 2, Ordering::Release);
     }
 }
 
@@ -454,20 +540,26 @@ fn table_bits(width: usize, look_ahead: u32) -> u32 {
         // root, where no two paths meet.
         return 0;
     }
-    let mut nodes: u64 = 1;
-    for _ in 0..2 * (look_ahead - 2) {
-        nodes = nodes.saturating_mul(width as u64);
-    }
+    let nodes = leaves(width, look_ahead - 2);
     let bits = 64 - nodes.leading_zeros();
     bits.clamp(10, MAX_TABLE_BITS)
+}
+
+/// `width^(2 * look_ahead)`, saturating: the leaves of a search with no table.
+fn leaves(width: usize, look_ahead: u32) -> u64 {
+    let mut leaves: u64 = 1;
+    for _ in 0..2 * look_ahead {
+        leaves = leaves.saturating_mul(width as u64);
+    }
+    leaves
 }
 
 /// One search: the board size and the table of values found so far.
 struct Search<'g, B> {
     /// The board size.
     geo: &'g Geometry<B>,
-    /// Values of positions with look-ahead 2 or more.
-    table: Table,
+    /// Values of positions with look-ahead 2 or more, shared by all threads.
+    table: &'g Table,
 }
 
 impl<B: Bits> Search<'_, B> {
@@ -580,7 +672,7 @@ impl<B: Bits> Search<'_, B> {
                 }
                 let mask = reply.position.mask | cell;
                 let results = if mask == geo.board {
-                    0.0 // isBoardFull: sum([0] * BOARDWIDTH)
+                    0 // isBoardFull: sum([0] * BOARDWIDTH)
                 } else {
                     let their_wins = if counter_move == first_move {
                         theirs_above[counter_move]
@@ -590,7 +682,7 @@ impl<B: Bits> Search<'_, B> {
                     let playable = (reply.playable ^ cell) | ((cell << 1) & geo.board);
                     last_ply_sum(playable, my_wins, their_wins)
                 };
-                value += python_term(results, geo.width_f64);
+                value += geo.last_ply_term(results);
             }
             potential_moves[first_move] = value;
         });
@@ -618,8 +710,9 @@ fn python_term(results: f64, width: f64) -> f64 {
 /// worth `1` (it wins: the loop stops), `-1` (some counter move wins) or `0`
 /// (no counter move wins, or it fills the board). The sum is `1` if some
 /// column wins, minus one for each losing column before the first winning
-/// one (or before the end): a small whole number, which doubles add exactly
-/// in any order, so counting gives the very double the Python's loop makes.
+/// one (or before the end): a whole number from `-W` to `1`. Doubles add
+/// small whole numbers exactly, in any order, so this count, as a double, is
+/// the very double the Python's loop makes.
 ///
 /// A first move loses when the enemy can then drop onto a winning cell: one
 /// it can reach already (unless the first move took the only one), or the
@@ -627,7 +720,7 @@ fn python_term(results: f64, width: f64) -> f64 {
 /// `0`, as the Python's `isBoardFull` branch says: the last empty cell is a
 /// top cell, whose "cell above" is the spare bit, never a winning cell.
 #[inline]
-fn last_ply_sum<B: Bits>(playable: B, my_wins: B, their_wins: B) -> f64 {
+fn last_ply_sum<B: Bits>(playable: B, my_wins: B, their_wins: B) -> i64 {
     let wins = playable & my_wins;
     let now = playable & their_wins;
     let opens = playable & (their_wins >> 1);
@@ -639,18 +732,21 @@ fn last_ply_sum<B: Bits>(playable: B, my_wins: B, their_wins: B) -> f64 {
         (playable ^ now) | (opens & now)
     };
     let first_win = wins.lowest();
-    let sum = if first_win.any() {
+    if first_win.any() {
         1 - i64::from((loses & first_win.minus(B::ONE)).ones())
     } else {
         -i64::from(loses.ones())
-    };
-    // A whole number of magnitude at most 25: exact as a double.
-    sum as f64
+    }
 }
 
 /// `getPotentialMoves(board, tile, look_ahead)` on `B` bitboards; `None`
 /// when a token floats. The caller has checked the size fits.
-fn search<B: Bits>(board: &Board, tile: Tile, look_ahead: u32) -> Option<Vec<f64>> {
+fn search<B: Bits>(
+    board: &Board,
+    tile: Tile,
+    look_ahead: u32,
+    max_threads: usize,
+) -> Option<Vec<f64>> {
     let geo = Geometry::<B>::new(board.width(), board.height());
     let position = geo.position(board, tile)?;
     let width = geo.width;
@@ -659,9 +755,10 @@ fn search<B: Bits>(board: &Board, tile: Tile, look_ahead: u32) -> Option<Vec<f64
     }
     let table_bits = table_bits(width, look_ahead);
     if look_ahead <= 2 {
+        let table = Table::new(0);
         let mut search = Search {
             geo: &geo,
-            table: Table::new(table_bits),
+            table: &table,
         };
         return Some(search.values(position, look_ahead)[..width].to_vec());
     }
@@ -672,35 +769,33 @@ fn search<B: Bits>(board: &Board, tile: Tile, look_ahead: u32) -> Option<Vec<f64
         FirstMove::FillsBoard => potential_moves[first_move] = 0.0,
         FirstMove::Counters(reply) => replies.push((first_move, reply)),
     });
-    let threads = if look_ahead >= PARALLEL_FROM {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+    let threads = if leaves(width, look_ahead) >= PARALLEL_LEAVES {
+        max_threads.min(cores())
     } else {
         1
     };
-    for (first_move, value) in counter_values(&geo, &replies, look_ahead, threads, table_bits) {
+    let table = Table::new(table_bits);
+    for (first_move, value) in counter_values(&geo, &replies, look_ahead, threads, &table) {
         potential_moves[first_move] = value;
     }
     Some(potential_moves[..width].to_vec())
 }
 
 /// The value of each first move in `replies`, as `(column, value)`, using
-/// up to `threads` threads, each with a table of `2^table_bits` slots.
+/// up to `threads` threads, which share `table`.
 fn counter_values<B: Bits>(
     geo: &Geometry<B>,
     replies: &[(usize, Reply<B>)],
     look_ahead: u32,
     threads: usize,
-    table_bits: u32,
+    table: &Table,
 ) -> Vec<(usize, f64)> {
     let threads = threads.clamp(1, replies.len().max(1));
     // Threads take the first moves one at a time, in column order, so that
     // a slow column does not leave the other thread idle.
     let next = AtomicUsize::new(0);
     let work = || {
-        let mut search = Search {
-            geo,
-            table: Table::new(table_bits),
-        };
+        let mut search = Search { geo, table };
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -868,12 +963,40 @@ mod tests {
         assert_eq!(table_bits(7, 5), 17); // 7^6 = 117649
         assert_eq!(table_bits(12, 6), MAX_TABLE_BITS);
         assert_eq!(table_bits(4, 4), 10);
-        let mut t = Table::new(4);
+        let t = Table::new(4);
         assert_eq!(t.get([5, 0]), None);
         t.put([5, 0], 0.25);
         assert_eq!(t.get([5, 0]), Some(0.25));
         let empty = Table::new(0);
         assert_eq!(empty.get([5, 0]), None);
+    }
+
+    #[test]
+    fn a_shared_table_only_ever_returns_what_was_stored_for_the_code() {
+        // Two threads write and read the same 16 slots as fast as they can;
+        // every hit must be the value that belongs to its code.
+        let table = Table::new(4);
+        let value_of = |code: u64| (code as f64) * 0.5 - 3.0;
+        std::thread::scope(|scope| {
+            for t in 0..2u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    let mut hits = 0;
+                    for i in 0..200_000u64 {
+                        // 24 codes in 16 slots: slots are shared and overwritten.
+                        let code = [1 + (i * 7 + t) % 24, t];
+                        table.put(code, value_of(code[0]));
+                        for probe in [code, [1 + i % 24, 1 - t]] {
+                            if let Some(v) = table.get(probe) {
+                                assert_eq!(v.to_bits(), value_of(probe[0]).to_bits());
+                                hits += 1;
+                            }
+                        }
+                    }
+                    assert!(hits > 0);
+                });
+            }
+        });
     }
 
     #[test]
@@ -887,8 +1010,8 @@ mod tests {
                 replies.push((x, r));
             }
         });
-        let mut one = counter_values(&g, &replies, 3, 1, 0);
-        let mut two = counter_values(&g, &replies, 3, 2, 10);
+        let mut one = counter_values(&g, &replies, 4, 1, &Table::new(0));
+        let mut two = counter_values(&g, &replies, 4, 2, &Table::new(10));
         one.sort_by_key(|&(x, _)| x);
         two.sort_by_key(|&(x, _)| x);
         let bits =
