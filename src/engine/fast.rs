@@ -809,7 +809,11 @@ fn counter_values<B: Bits>(
         return work();
     }
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        // A thread the system refuses is simply not there: the others,
+        // this one included, take its share of the first moves.
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
         let mut all = work();
         for helper in helpers {
             match helper.join() {
