@@ -146,6 +146,7 @@ fn show(d: Duration) -> String {
     }
 }
 
+/// Times every case the options select and prints one table row each.
 fn main() -> std::process::ExitCode {
     let options = match options() {
         Ok(o) => o,
