@@ -63,7 +63,10 @@ OPTIONS (the defaults are the Python original's):
     --width N          columns on the board, 4 to 12 [7]
     --height N         rows on the board, 4 to 9 [6]
     --difficulty N     moves the computer looks ahead, 0 to {max} [2]
-    --engine E         the AI's search: {engines} [faithful]
+    --engine E         the AI's search: {engines} [{engine}]; fast and
+                       faithful (the Python's line-by-line twin) give the
+                       same values, bit for bit; minimax is seed 001's AI
+                       (alpha-beta at depth 4; --difficulty does not apply)
     --seed N           seed the computer's choices and coin tosses, for a
                        game you can play again move for move [random]
     --fps N            frames per second, 1 to 1000 [30]
@@ -98,7 +101,7 @@ ANALYZE:
     getComputerMove would choose among. Board text: rows top to bottom
     joined by '/', '.' empty, 'R' red, 'B' black, e.g.
     ......./......./......./......./...R.../...B...
-    --difficulty N [2]   --tile black|red [black]   --engine E [faithful]
+    --difficulty N [2]   --tile black|red [black]   --engine E [{engine}]
     With --record FILE, every position of every recorded game is analysed
     for the side to move, as the computer saw it.
 
@@ -108,6 +111,7 @@ SDL_VIDEODRIVER=dummy with --replay and --dump-frames.
         version = env!("CARGO_PKG_VERSION"),
         max = MAX_DIFFICULTY,
         engines = engine_names(),
+        engine = Engine::default(),
     )
 }
 
@@ -444,6 +448,28 @@ mod tests {
         assert!(usage(&["analyze", "--difficulty", "12"]).contains("out of range"));
         assert!(usage(&["analyze", "--depth", "2"]).contains("unknown analyze option"));
         assert!(usage(&["--seed", "1", "analyze"]).contains("must come first"));
+    }
+
+    #[test]
+    fn the_fast_engine_is_the_default_and_faithful_can_be_chosen() {
+        let Ok(Command::Play(play)) = parse(&[]) else {
+            panic!("no play")
+        };
+        assert_eq!(play.engine, Engine::Fast);
+        let Ok(Command::Play(play)) = parse(&["--engine", "faithful"]) else {
+            panic!("no play")
+        };
+        assert_eq!(play.engine, Engine::Faithful);
+        let Ok(Command::Analyze(a)) = parse(&["analyze", "..../..../..../...."]) else {
+            panic!("no analyze")
+        };
+        assert_eq!(a.engine, Engine::Fast);
+        let Ok(Command::Analyze(a)) = parse(&["analyze", "--engine=faithful"]) else {
+            panic!("no analyze")
+        };
+        assert_eq!(a.engine, Engine::Faithful);
+        assert!(usage(&["--engine", "magic"]).contains("choose fast or faithful"));
+        assert!(help_text().contains("--engine E         the AI's search: fast|faithful [fast]"));
     }
 
     #[test]

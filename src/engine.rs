@@ -1,7 +1,10 @@
 //! Which search computes the potential-move values.
 //!
-//! Every engine must return exactly the doubles that the one-to-one
-//! [`crate::ai::get_potential_moves`] returns, on every board.
+//! The tutorial's engines (`fast`, `faithful`) must return exactly the
+//! doubles that the one-to-one [`crate::ai::get_potential_moves`] returns,
+//! on every board. `minimax` is another AI altogether (seed 001's).
+
+pub mod fast;
 
 use std::fmt;
 use std::str::FromStr;
@@ -13,8 +16,11 @@ use crate::minimax::{minimax_move, DEFAULT_DEPTH};
 /// A search that computes `getPotentialMoves`' values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// The line-by-line twin of the Python function: the readable reference.
+    /// Bitboards, a transposition table and both cores: the same doubles,
+    /// thousands of times sooner (see [`fast`]). The default.
     #[default]
+    Fast,
+    /// The line-by-line twin of the Python function: the readable reference.
     Faithful,
     /// Not the tutorial's AI: seed 001's minimax with alpha-beta at depth 4
     /// and its window-scoring evaluation ([`crate::minimax`]). Its values
@@ -24,7 +30,7 @@ pub enum Engine {
 
 impl Engine {
     /// All engines, in the order `--help` lists them.
-    pub const ALL: [Engine; 2] = [Engine::Faithful, Engine::Minimax];
+    pub const ALL: [Engine; 3] = [Engine::Fast, Engine::Faithful, Engine::Minimax];
 
     /// The engines that compute the Python's `getPotentialMoves` values.
     pub fn is_tutorials(self) -> bool {
@@ -34,6 +40,7 @@ impl Engine {
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            Engine::Fast => "fast",
             Engine::Faithful => "faithful",
             Engine::Minimax => "minimax",
         }
@@ -42,6 +49,7 @@ impl Engine {
     /// `getPotentialMoves(board, tile, look_ahead)`, computed by this engine.
     pub fn potential_moves(self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
         match self {
+            Engine::Fast => fast::potential_moves(board, tile, look_ahead),
             Engine::Faithful => get_potential_moves(board, tile, look_ahead),
             Engine::Minimax => {
                 // Each valid column's exact minimax score (full columns 0, as

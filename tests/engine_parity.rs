@@ -1,0 +1,304 @@
+//! Property tests: the fast engine returns the faithful engine's doubles,
+//! bit for bit, on random boards of every size the game allows (4 to 12
+//! columns, 4 to 9 rows), at difficulties 0 to 4 on small boards and 0 to 3
+//! on large ones, including boards that already hold four in a row for
+//! either colour, full and nearly full boards, and look-ahead 0.
+//!
+//! The boards come from a seeded generator, so a failure names its seed and
+//! board and can be run again. Two variables widen the search:
+//! `FOURINROW_PARITY_SEED=N` picks another seed, and
+//! `FOURINROW_PARITY_SCALE=K` makes K times as many boards (a soak run).
+
+use fourinrow::ai::get_best_moves;
+use fourinrow::board::{get_new_board, is_valid_move, is_winner, make_move, Board, Tile};
+use fourinrow::engine::{fast, Engine};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Every board size the game allows.
+fn all_sizes() -> Vec<(usize, usize)> {
+    let mut sizes = Vec::new();
+    for width in 4..=12 {
+        for height in 4..=9 {
+            sizes.push((width, height));
+        }
+    }
+    sizes
+}
+
+/// The sizes small enough to search 4 moves ahead with the faithful engine
+/// in a test's time.
+fn small_sizes() -> Vec<(usize, usize)> {
+    all_sizes()
+        .into_iter()
+        .filter(|&(w, h)| w * h <= 30)
+        .collect()
+}
+
+/// The seed for one test: the base seed (or `FOURINROW_PARITY_SEED`) mixed
+/// with the test's own number.
+fn seed(test: u64) -> u64 {
+    let base: u64 = std::env::var("FOURINROW_PARITY_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_240_505);
+    base.wrapping_mul(1_000_003).wrapping_add(test)
+}
+
+/// How many times as many boards to make (`FOURINROW_PARITY_SCALE`, default 1).
+fn scale() -> usize {
+    std::env::var("FOURINROW_PARITY_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+}
+
+/// A random tile.
+fn random_tile(rng: &mut StdRng) -> Tile {
+    if rng.random_bool(0.5) {
+        Tile::Red
+    } else {
+        Tile::Black
+    }
+}
+
+/// A random non-full column, or `None` when the board is full.
+fn random_column(rng: &mut StdRng, board: &Board) -> Option<usize> {
+    let open: Vec<usize> = (0..board.width())
+        .filter(|&x| is_valid_move(board, x))
+        .collect();
+    if open.is_empty() {
+        None
+    } else {
+        Some(open[rng.random_range(0..open.len())])
+    }
+}
+
+/// `tokens` tokens dropped into random columns. With `alternate` the
+/// colours take turns from a random first one, as in a game (which goes on
+/// past a four); otherwise each colour is random.
+fn random_fill(rng: &mut StdRng, w: usize, h: usize, tokens: usize, alternate: bool) -> Board {
+    let mut board = get_new_board(w, h).unwrap();
+    let mut tile = random_tile(rng);
+    for _ in 0..tokens {
+        let Some(column) = random_column(rng, &board) else {
+            break;
+        };
+        make_move(&mut board, tile, column);
+        tile = if alternate {
+            tile.enemy()
+        } else {
+            random_tile(rng)
+        };
+    }
+    board
+}
+
+/// A board with `empty` cells left (fewer if the board is smaller), holes
+/// at the tops of random columns.
+fn nearly_full(rng: &mut StdRng, w: usize, h: usize, empty: usize) -> Board {
+    let alternate = rng.random_bool(0.5);
+    let mut board = random_fill(rng, w, h, w * h, alternate);
+    for _ in 0..empty.min(w * h) {
+        // Take the top token off a random non-empty column.
+        let filled: Vec<usize> = (0..w).filter(|&x| board[x][h - 1].is_some()).collect();
+        let x = filled[rng.random_range(0..filled.len())];
+        let top = (0..h).find(|&y| board[x][y].is_some()).unwrap();
+        board[x][top] = None;
+    }
+    board
+}
+
+/// A random board on which `tile` already has four in a row, and the
+/// enemy perhaps too.
+fn with_four(rng: &mut StdRng, w: usize, h: usize, tile: Tile) -> Board {
+    loop {
+        let tokens = rng.random_range(4..=w * h);
+        let mut board = random_fill(rng, w, h, tokens, false);
+        if !is_winner(&board, tile) {
+            // Lay a four across the lowest row that has room, or down a column.
+            let x = rng.random_range(0..w);
+            let free = (0..h).filter(|&y| board[x][y].is_none()).count();
+            if free >= 4 {
+                for _ in 0..4 {
+                    make_move(&mut board, tile, x);
+                }
+            } else {
+                continue;
+            }
+        }
+        assert!(is_winner(&board, tile));
+        return board;
+    }
+}
+
+/// Asserts both engines give the same doubles (bit for bit) and best moves.
+fn check(board: &Board, tile: Tile, difficulty: u32, seed: u64) {
+    let fast = Engine::Fast.potential_moves(board, tile, difficulty);
+    let faithful = Engine::Faithful.potential_moves(board, tile, difficulty);
+    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    assert_eq!(
+        bits(&fast),
+        bits(&faithful),
+        "seed {seed}: {board:?} for {tile} at difficulty {difficulty}:\n fast     {fast:?}\n faithful {faithful:?}"
+    );
+    assert_eq!(
+        get_best_moves(board, &fast),
+        get_best_moves(board, &faithful)
+    );
+}
+
+/// A random board of a random kind: empty-ish to full, game-like or not.
+fn random_board(rng: &mut StdRng, w: usize, h: usize) -> Board {
+    let kind = rng.random_range(0..4);
+    let few = rng.random_range(0..=w * h / 3);
+    let any = rng.random_range(0..=w * h);
+    let holes = rng.random_range(0..=2 * w);
+    match kind {
+        0 => random_fill(rng, w, h, few, true),
+        1 => random_fill(rng, w, h, any, true),
+        2 => random_fill(rng, w, h, any, false),
+        _ => nearly_full(rng, w, h, holes),
+    }
+}
+
+#[test]
+fn every_size_at_difficulties_0_to_2() {
+    let seed = seed(1);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..scale() {
+        for (w, h) in all_sizes() {
+            for difficulty in 0..=2 {
+                for _ in 0..6 {
+                    let board = random_board(&mut rng, w, h);
+                    check(&board, random_tile(&mut rng), difficulty, seed);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_size_at_difficulty_3() {
+    let seed = seed(2);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..scale() {
+        for (w, h) in all_sizes() {
+            // One early position (the costliest for the faithful engine) and
+            // one of any kind.
+            let tokens = rng.random_range(0..=w);
+            let early = random_fill(&mut rng, w, h, tokens, true);
+            check(&early, random_tile(&mut rng), 3, seed);
+            let any = random_board(&mut rng, w, h);
+            check(&any, random_tile(&mut rng), 3, seed);
+        }
+    }
+}
+
+#[test]
+fn small_sizes_at_difficulty_4() {
+    // Difficulty 4 is where the fast engine starts its table and threads.
+    let seed = seed(3);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..scale() {
+        for (w, h) in small_sizes() {
+            for _ in 0..3 {
+                let board = random_board(&mut rng, w, h);
+                check(&board, random_tile(&mut rng), 4, seed);
+            }
+        }
+    }
+}
+
+#[test]
+fn deeper_on_the_smallest_boards() {
+    // Difficulties 5 and 6 on 4x4 to 5x5, past the game's defaults, to
+    // exercise deep tables and threads.
+    let seed = seed(4);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..scale() {
+        for (w, h) in [(4, 4), (4, 5), (5, 4), (5, 5)] {
+            for difficulty in 5..=6 {
+                let tokens = rng.random_range(w..=w * h);
+                let board = random_fill(&mut rng, w, h, tokens, true);
+                check(&board, random_tile(&mut rng), difficulty, seed);
+            }
+        }
+        check(&get_new_board(4, 4).unwrap(), Tile::Black, 5, seed);
+    }
+}
+
+#[test]
+fn boards_that_already_hold_four_in_a_row() {
+    // A four of `tile` makes its first valid move "win"; an enemy four makes
+    // every counter move "win". Both colours, and both at once.
+    let seed = seed(5);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..scale() {
+        for (w, h) in all_sizes() {
+            for owner in [Tile::Red, Tile::Black] {
+                let board = with_four(&mut rng, w, h, owner);
+                let max = if w * h <= 30 { 4 } else { 3 };
+                for difficulty in 0..=max {
+                    for tile in [Tile::Red, Tile::Black] {
+                        check(&board, tile, difficulty, seed);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn full_and_nearly_full_boards() {
+    let seed = seed(6);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..scale() {
+        for (w, h) in all_sizes() {
+            for empty in 0..=4 {
+                let board = nearly_full(&mut rng, w, h, empty);
+                for difficulty in 0..=4 {
+                    check(&board, random_tile(&mut rng), difficulty, seed);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn look_ahead_zero_and_empty_boards() {
+    for (w, h) in all_sizes() {
+        let empty = get_new_board(w, h).unwrap();
+        for tile in [Tile::Red, Tile::Black] {
+            assert_eq!(Engine::Fast.potential_moves(&empty, tile, 0), vec![0.0; w]);
+            check(&empty, tile, 0, 0);
+            check(&empty, tile, 1, 0);
+            check(&empty, tile, 2, 0);
+        }
+    }
+}
+
+#[test]
+fn the_game_sizes_are_all_computed_by_the_fast_engine_itself() {
+    for (w, h) in all_sizes() {
+        assert!(fast::handles(&get_new_board(w, h).unwrap()), "{w}x{h}");
+    }
+}
+
+#[test]
+fn boards_the_bitboards_cannot_hold_get_the_faithful_answer() {
+    // `analyze` takes up to 64x64; past 128 bits the fast engine hands over.
+    let seed = seed(7);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for (w, h) in [(13, 9), (26, 4), (4, 31), (4, 32), (30, 30), (64, 4)] {
+        let board = random_fill(&mut rng, w, h, w, true);
+        assert_eq!(fast::handles(&board), w * (h + 1) <= 128 && w <= 25);
+        check(&board, random_tile(&mut rng), 1, seed);
+    }
+    // Sizes only `analyze` allows, but that still fit the bitboards.
+    for (w, h) in [(25, 4), (4, 31), (16, 7), (13, 8)] {
+        let board = random_fill(&mut rng, w, h, 2 * w, true);
+        assert!(fast::handles(&board));
+        check(&board, random_tile(&mut rng), 2, seed);
+    }
+}
