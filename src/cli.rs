@@ -468,8 +468,8 @@ mod tests {
             panic!("no analyze")
         };
         assert_eq!(a.engine, Engine::Faithful);
-        assert!(usage(&["--engine", "magic"]).contains("choose fast or faithful"));
-        assert!(help_text().contains("--engine E         the AI's search: fast|faithful [fast]"));
+        assert!(usage(&["--engine", "magic"]).contains("choose fast or faithful or minimax"));
+        assert!(help_text().contains("--engine E         the AI's search: fast|faithful|minimax [fast]"));
     }
 
     #[test]
