@@ -29,17 +29,20 @@ pub trait Choices {
 /// a worker thread while the window stays alive (and closing it stops the
 /// game at once); in a replay, `analyze` or a test it runs on the spot.
 pub trait Brain: Choices {
-    /// `getPotentialMoves(board, tile, look_ahead)`, computed by the chosen
-    /// engine, or `Err` when the game is stopped meanwhile.
+    /// The engine that computes the values (its rule picks the best moves).
+    fn engine(&self) -> Engine;
+
+    /// `getPotentialMoves(board, tile, look_ahead)`, computed by the
+    /// engine, or `Err` when the game is stopped meanwhile. On the spot
+    /// unless the brain says otherwise.
     fn potential_moves(
         &mut self,
         board: &Board,
         tile: Tile,
         look_ahead: u32,
-    ) -> Result<Vec<f64>, Stop>;
-
-    /// The engine that computes the values (its rule picks the best moves).
-    fn engine(&self) -> Engine;
+    ) -> Result<Vec<f64>, Stop> {
+        Ok(self.engine().potential_moves(board, tile, look_ahead))
+    }
 }
 
 /// A [`Brain`] that searches on the spot, with a random generator for its choices.
@@ -62,15 +65,6 @@ impl<R: rand::Rng> Choices for Immediate<R> {
 }
 
 impl<R: rand::Rng> Brain for Immediate<R> {
-    fn potential_moves(
-        &mut self,
-        board: &Board,
-        tile: Tile,
-        look_ahead: u32,
-    ) -> Result<Vec<f64>, Stop> {
-        Ok(self.engine.potential_moves(board, tile, look_ahead))
-    }
-
     fn engine(&self) -> Engine {
         self.engine
     }

@@ -20,7 +20,6 @@ use sdl2::surface::Surface;
 use serde_json::{Map, Value};
 
 use crate::ai::{Brain, Choices};
-use crate::board::{Board, Tile};
 use crate::engine::Engine;
 use crate::error::{Error, Stop};
 use crate::frontend::{Event, Frontend, Key};
@@ -418,15 +417,6 @@ impl<S: FrameSink> Choices for Replay<S> {
 }
 
 impl<S: FrameSink> Brain for Replay<S> {
-    fn potential_moves(
-        &mut self,
-        board: &Board,
-        tile: Tile,
-        look_ahead: u32,
-    ) -> Result<Vec<f64>, Stop> {
-        Ok(self.engine.potential_moves(board, tile, look_ahead))
-    }
-
     fn engine(&self) -> Engine {
         self.engine
     }
