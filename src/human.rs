@@ -62,9 +62,11 @@ pub fn get_human_move(
 
         match token {
             Some((tokenx, tokeny)) => {
+                // Saturating: a replay script may hold any i32 position (the
+                // Python's ints never overflow; such a token is off-screen either way).
                 let extra = ExtraToken {
-                    x: tokenx - SPACESIZE / 2,
-                    y: tokeny - SPACESIZE / 2,
+                    x: tokenx.saturating_sub(SPACESIZE / 2),
+                    y: tokeny.saturating_sub(SPACESIZE / 2),
                     color: Tile::Red,
                 };
                 draw_board(screen, board, Some(extra));
