@@ -120,12 +120,19 @@ const USUAL: Mix = Mix {
 /// One fuzz case: a replay script and the events its JSON cannot hold.
 #[derive(Clone, Debug)]
 struct Case {
+    /// What it was made from (0 for a hand-written script).
     seed: u64,
+    /// Board columns.
     width: usize,
+    /// Board rows.
     height: usize,
+    /// The computer's look-ahead.
     difficulty: u32,
+    /// The script's `frames`.
     frames: u64,
+    /// The script's `choices`.
     choices: Vec<i64>,
+    /// The script's `first`.
     first: Vec<Turn>,
     /// Every event, in frame order (the order the game must see them in).
     events: Vec<(u64, Event)>,
@@ -525,7 +532,9 @@ fn counts(board: &Board) -> (usize, usize) {
 /// A [`Frontend`] wrapped around a [`Replay`]: it hands every call on, and
 /// checks what the game hands over on the way.
 struct Checked {
+    /// The replay every call is handed on to.
     replay: Replay<Sink>,
+    /// The script's settings.
     settings: Settings,
     /// The game in progress's last board the computer was asked about, and
     /// the column it then chose (`None` before a game's first question).
@@ -678,11 +687,17 @@ enum End {
 /// What a run did.
 #[derive(Debug)]
 struct Run {
+    /// How it stopped.
     end: End,
+    /// Frames presented.
     frames: u64,
+    /// Every board the computer was asked about, in order.
     asked: Vec<Board>,
+    /// The lines the game printed.
     printed: Vec<String>,
+    /// (frame number, CRC-32) of a few frames.
     hashes: Vec<(u64, u32)>,
+    /// (frame number, VmRSS in kB), when sampled.
     rss: Vec<(u64, u64)>,
 }
 
@@ -742,18 +757,31 @@ fn play(script: &Script, rss_every: Option<u64>) -> Run {
 /// Written from `fourinrow.py`, not from the port, so that the two check
 /// each other.
 struct Model {
+    /// `BOARDWIDTH`.
     width: usize,
+    /// `BOARDHEIGHT`.
     height: usize,
+    /// `DIFFICULTY`.
     difficulty: u32,
+    /// `XMARGIN`.
     xmargin: i32,
+    /// `YMARGIN`.
     ymargin: i32,
+    /// `REDPILERECT` as (x, y, w, h).
     pile: (i32, i32, i32, i32),
+    /// The script's events not yet polled.
     events: VecDeque<(u64, Event)>,
+    /// The script's choices not yet used.
     choices: VecDeque<i64>,
+    /// Who starts the next games.
     first: VecDeque<Turn>,
+    /// Frames presented so far.
     frames: u64,
+    /// The script's `frames`.
     max_frames: u64,
+    /// Every board the computer was asked about.
     asked: Vec<Board>,
+    /// What `print` would have printed.
     printed: Vec<String>,
 }
 

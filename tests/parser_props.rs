@@ -97,6 +97,7 @@ enum Corruption {
     Hollow { pick: usize },
 }
 
+/// Any of the corruptions, with the random numbers that place it.
 fn corruption() -> impl Strategy<Value = Corruption> {
     prop_oneof![
         (any::<usize>(), foreign_char())
@@ -424,6 +425,7 @@ struct Spec {
     pretty: bool,
 }
 
+/// A valid script's content: playable settings, any frames, events, choices and `first`.
 fn spec() -> impl Strategy<Value = Spec> {
     (
         (4..=12usize, 4..=9usize, 0..=6u32),
