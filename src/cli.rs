@@ -469,7 +469,8 @@ mod tests {
         };
         assert_eq!(a.engine, Engine::Faithful);
         assert!(usage(&["--engine", "magic"]).contains("choose fast or faithful or minimax"));
-        assert!(help_text().contains("--engine E         the AI's search: fast|faithful|minimax [fast]"));
+        assert!(help_text()
+            .contains("--engine E         the AI's search: fast|faithful|minimax [fast]"));
     }
 
     #[test]

@@ -85,9 +85,11 @@ pub fn get_human_move(
 
         match token {
             Some((tokenx, tokeny)) => {
+                // Saturating: a replay script may hold any i32 position (the
+                // Python's ints never overflow; such a token is off-screen either way).
                 let extra = ExtraToken {
-                    x: tokenx - SPACESIZE / 2,
-                    y: tokeny - SPACESIZE / 2,
+                    x: tokenx.saturating_sub(SPACESIZE / 2),
+                    y: tokeny.saturating_sub(SPACESIZE / 2),
                     color: tile,
                 };
                 draw_board(screen, board, Some(extra));

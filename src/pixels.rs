@@ -358,8 +358,10 @@ pub fn blit_alpha(
 ) {
     let x0 = x.max(0);
     let y0 = y.max(0);
-    let x1 = (x + src.width as i32).min(width as i32);
-    let y1 = (y + src.height as i32).min(height as i32);
+    // Saturating: a replay script may hold any i32 position, and an image
+    // whose corner is near i32::MAX is simply off the surface.
+    let x1 = x.saturating_add(src.width as i32).min(width as i32);
+    let y1 = y.saturating_add(src.height as i32).min(height as i32);
     if x0 >= x1 || y0 >= y1 {
         return;
     }
@@ -504,5 +506,27 @@ mod tests {
                 .all(|row| row[w * 4..].iter().all(|&b| b == 0)),
             "padding untouched"
         );
+    }
+
+    #[test]
+    fn blits_far_off_the_surface_draw_nothing_and_do_not_overflow() {
+        // Regression: `x + width` overflowed (a panic with overflow checks) for
+        // a corner near i32::MAX, which a replay script's drag could ask for.
+        let (w, h) = (6usize, 4usize);
+        let mut px = vec![0u8; w * 4 * h];
+        fill(&mut px, w * 4, w, h, (0, 50, 255));
+        let before = px.clone();
+        let src = image(3, 3, |_, _| [250, 0, 0, 255]);
+        for (x, y) in [
+            (i32::MAX, 0),
+            (0, i32::MAX),
+            (i32::MAX - 1, i32::MAX - 1),
+            (i32::MIN, 0),
+            (0, i32::MIN),
+            (i32::MIN, i32::MAX),
+        ] {
+            blit_alpha(&mut px, w * 4, w, h, &src, x, y);
+        }
+        assert_eq!(px, before);
     }
 }

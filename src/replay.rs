@@ -51,6 +51,22 @@ impl fmt::Display for ScriptError {
     }
 }
 
+/// A JSON value as an error message quotes it: compact JSON, on one line.
+///
+/// serde_json escapes every control character below U+0020 but leaves U+0085,
+/// U+2028 and U+2029 raw inside strings, and those break lines for some
+/// readers (Python's `splitlines`, many editors). They can only occur inside
+/// a string there, where the `\uXXXX` escape means the same character.
+fn shown(value: &Value) -> String {
+    let text = value.to_string();
+    if !text.contains(['\u{85}', '\u{2028}', '\u{2029}']) {
+        return text;
+    }
+    text.replace('\u{85}', "\\u0085")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
 /// A whole, non-negative JSON number that fits `u64`.
 fn whole(value: &Value, what: &str) -> Result<u64, ScriptError> {
     match value {
@@ -64,7 +80,8 @@ fn whole(value: &Value, what: &str) -> Result<u64, ScriptError> {
             }
         }
         other => Err(ScriptError(format!(
-            "{what} must be a whole number, not {other}"
+            "{what} must be a whole number, not {}",
+            shown(other)
         ))),
     }
 }
@@ -76,7 +93,8 @@ fn coordinate(value: &Value, what: &str) -> Result<i32, ScriptError> {
         .and_then(|v| i32::try_from(v).ok())
         .ok_or_else(|| {
             ScriptError(format!(
-                "{what} must be a whole number of pixels, not {value}"
+                "{what} must be a whole number of pixels, not {}",
+                shown(value)
             ))
         })
 }
@@ -123,13 +141,17 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
             .enumerate()
             .map(|(i, v)| {
                 v.as_i64().ok_or_else(|| {
-                    ScriptError(format!("choices[{i}] must be a whole number, not {v}"))
+                    ScriptError(format!(
+                        "choices[{i}] must be a whole number, not {}",
+                        shown(v)
+                    ))
                 })
             })
             .collect::<Result<_, _>>()?,
         Some(other) => {
             return Err(ScriptError(format!(
-                "choices must be a list of whole numbers, not {other}"
+                "choices must be a list of whole numbers, not {}",
+                shown(other)
             )))
         }
     };
@@ -142,13 +164,15 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
                 Some("computer") => Ok(Turn::Computer),
                 Some("human") => Ok(Turn::Human),
                 _ => Err(ScriptError(format!(
-                    "first[{i}] must be \"computer\" or \"human\", not {v}"
+                    "first[{i}] must be \"computer\" or \"human\", not {}",
+                    shown(v)
                 ))),
             })
             .collect::<Result<_, _>>()?,
         Some(other) => {
             return Err(ScriptError(format!(
-                "first must be a list like [\"human\", \"computer\"], not {other}"
+                "first must be a list like [\"human\", \"computer\"], not {}",
+                shown(other)
             )))
         }
     };
@@ -167,14 +191,20 @@ fn parse_events(object: &Map<String, Value>) -> Result<Vec<(u64, Event)>, Script
     let items = match object.get("events") {
         None => return Ok(Vec::new()),
         Some(Value::Array(items)) => items,
-        Some(other) => return Err(ScriptError(format!("events must be a list, not {other}"))),
+        Some(other) => {
+            return Err(ScriptError(format!(
+                "events must be a list, not {}",
+                shown(other)
+            )))
+        }
     };
     let mut events = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let at = |what: &str| format!("events[{i}] {what}");
         let Some(fields) = item.as_array() else {
             return Err(ScriptError(format!(
-                "events[{i}] must be a list [frame, kind, x, y], not {item}"
+                "events[{i}] must be a list [frame, kind, x, y], not {}",
+                shown(item)
             )));
         };
         let frame = whole(
@@ -586,6 +616,23 @@ mod tests {
         assert!(err(r#"{"frames": 1, "events": [[0, "key", "alt+q"]]}"#)
             .contains("unknown key \"alt+q\""));
         assert!(err(r#"{"frames": 1, "events": [[0, "key"]]}"#).contains("needs a key name"));
+    }
+
+    #[test]
+    fn quoted_values_stay_on_one_line() {
+        // Regression: serde_json leaves U+2028 raw, and the message quoted it as is.
+        let message = err("{\"frames\": 1, \"first\": [\"a\u{2028}b\\u0085\"]}");
+        assert_eq!(
+            message,
+            "first[0] must be \"computer\" or \"human\", not \"a\\u2028b\\u0085\""
+        );
+        let quoted = message.split_once("not ").unwrap().1;
+        assert_eq!(
+            serde_json::from_str::<Value>(quoted).unwrap(),
+            Value::String("a\u{2028}b\u{85}".into()),
+            "the quote is still the same JSON"
+        );
+        assert_eq!(shown(&Value::from(4)), "4");
     }
 
     #[test]

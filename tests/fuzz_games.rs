@@ -1,0 +1,1243 @@
+//! Whole games fuzzed: random replay scripts, thousands of frames long,
+//! played headless through the same code the window runs.
+//!
+//! Each case is made from a seed: a board size, a difficulty, a `choices`
+//! list (negative numbers and extremes included: Python's `%` wraps them), a
+//! `first` list and a stream of events. Most of the input is well-formed
+//! drags from the red pile onto a random column, so that games progress and
+//! end; the rest is noise: presses on and off the pile with any button,
+//! motions anywhere (far outside the window too), releases anywhere, Esc and
+//! other keys going down and up, and now and then a window close. The case is
+//! written as replay-script JSON and read back with `parse_script`; the
+//! events the script format cannot say (buttons other than the left one,
+//! other keys, key presses) are then merged into the parsed script in place.
+//!
+//! Every run is checked three ways:
+//! - at each call the game makes: every board the computer is asked about
+//!   is one the rules can reach (tokens rest on tokens; nothing disappears or
+//!   changes colour since the last board of the same game; exactly one black
+//!   token, in the column the computer chose, and one red have been added;
+//!   red and black counts fit who started; the game is not already over),
+//!   every column offered to `choice()` can be played, frames are numbered
+//!   in order and never reach the script's `frames`;
+//! - against [`Model`], an independent frame-counting model of the Python's
+//!   `main` / `runGame` / `getHumanMove`, which says how the run must stop
+//!   (end of script after exactly `frames` frames, or quit at a window close
+//!   or an Esc on a result screen, never an error), after how many frames,
+//!   which boards the computer is asked about and what the game prints;
+//! - the game must not panic.
+//!
+//! A failing case prints its seed and its script (the JSON, plus the events
+//! JSON cannot hold) and saves the JSON under the target folder's tmp dir.
+//! `FUZZ_SEED=N cargo test --release --test fuzz_games NAME` replays one
+//! seed; `FUZZ_SAVE_SCRIPTS=DIR` saves every case's JSON (to replay it with
+//! the binary: `fourinrow --replay DIR/fuzz-N.json --dump-frames OUT`).
+//! `cargo test --release -- --ignored` adds a longer soak
+//! (`FUZZ_SOAK_CASES`, default 150 cases, random seeds unless `FUZZ_SEED`).
+
+use std::collections::VecDeque;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::{OnceLock, RwLock};
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use sdl2::surface::Surface;
+use serde_json::{json, Value};
+
+use fourinrow::ai::{get_potential_moves, Brain, Choices};
+use fourinrow::assets::{crc32, ImageSource, Images};
+use fourinrow::board::{
+    get_lowest_empty_space, get_new_board, is_board_full, is_valid_move, is_winner, Board, Tile,
+};
+use fourinrow::draw::{rgb_bytes, Screen};
+use fourinrow::engine::Engine;
+use fourinrow::error::Stop;
+use fourinrow::frontend::{Event, Frontend, Key};
+use fourinrow::game::{self, Turn};
+use fourinrow::pixels::ScaleBackend;
+use fourinrow::replay::{parse_script, FrameSink, Replay, Script};
+use fourinrow::settings::{Layout, Settings, SPACESIZE, WINDOWHEIGHT, WINDOWWIDTH};
+
+/// Held shared by every fuzz test, and alone by the memory test, so that no
+/// other test of this file allocates while it samples the process's RSS.
+static EXCLUSIVE: RwLock<()> = RwLock::new(());
+
+/// The embedded images, loaded once for the whole file.
+fn images() -> &'static Images {
+    static IMAGES: OnceLock<Images> = OnceLock::new();
+    IMAGES.get_or_init(|| Images::load(&ImageSource::Embedded, ScaleBackend::native()).unwrap())
+}
+
+/// The layout of a board size (the image sizes only move the result image
+/// and the arrow, which no input depends on).
+fn layout(width: usize, height: usize) -> Layout {
+    Screen::new(images().clone(), &settings(width, height, 0))
+        .unwrap()
+        .layout
+}
+
+/// The default settings with another board size and difficulty.
+fn settings(width: usize, height: usize, difficulty: u32) -> Settings {
+    Settings {
+        board_width: width,
+        board_height: height,
+        difficulty,
+        ..Settings::default()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Generating cases
+// ---------------------------------------------------------------------------
+
+/// How a case's input is mixed.
+#[derive(Clone, Copy, Debug)]
+struct Mix {
+    /// Frames to play, at least.
+    min_frames: u64,
+    /// Frames to play, at most.
+    max_frames: u64,
+    /// Whether window closes and Esc key-ups may appear (they end a run).
+    quits: bool,
+    /// Of the actions, the share that are well-formed drags onto a column.
+    drag_share: f64,
+    /// The difficulty, or `None` for a random one from 0 to 2.
+    difficulty: Option<u32>,
+}
+
+/// The mix most tests use: 3,000 to 6,000 frames, 60% drags, rare quits.
+const USUAL: Mix = Mix {
+    min_frames: 3000,
+    max_frames: 6000,
+    quits: true,
+    drag_share: 0.6,
+    difficulty: None,
+};
+
+/// One fuzz case: a replay script and the events its JSON cannot hold.
+#[derive(Clone, Debug)]
+struct Case {
+    /// What it was made from (0 for a hand-written script).
+    seed: u64,
+    /// Board columns.
+    width: usize,
+    /// Board rows.
+    height: usize,
+    /// The computer's look-ahead.
+    difficulty: u32,
+    /// The script's `frames`.
+    frames: u64,
+    /// The script's `choices`.
+    choices: Vec<i64>,
+    /// The script's `first`.
+    first: Vec<Turn>,
+    /// Every event, in frame order (the order the game must see them in).
+    events: Vec<(u64, Event)>,
+    /// The script as JSON text, with the events JSON can hold.
+    json: String,
+}
+
+/// A few coordinates at the edges of what a script may hold.
+const EXTREMES: [i32; 10] = [
+    i32::MIN,
+    i32::MIN + 1,
+    -(1 << 20),
+    -1,
+    0,
+    WINDOWWIDTH,
+    WINDOWHEIGHT,
+    1 << 20,
+    i32::MAX - 1,
+    i32::MAX,
+];
+
+/// A point anywhere: mostly in the window, sometimes just outside it,
+/// sometimes very far away.
+fn anywhere(rng: &mut StdRng) -> (i32, i32) {
+    match rng.random_range(0..20) {
+        0..=11 => (
+            rng.random_range(0..WINDOWWIDTH),
+            rng.random_range(0..WINDOWHEIGHT),
+        ),
+        12..=15 => (
+            rng.random_range(-300..WINDOWWIDTH + 300),
+            rng.random_range(-300..WINDOWHEIGHT + 300),
+        ),
+        16..=17 => (*EXTREMES.choose(rng).unwrap(), rng.random_range(-300..800)),
+        18 => (rng.random_range(-300..900), *EXTREMES.choose(rng).unwrap()),
+        _ => (rng.random(), rng.random()),
+    }
+}
+
+/// A point on the red pile.
+fn on_pile(rng: &mut StdRng, layout: &Layout) -> (i32, i32) {
+    let r = layout.red_pile_rect;
+    (
+        r.x + rng.random_range(0..r.w),
+        r.y + rng.random_range(0..r.h),
+    )
+}
+
+/// A point from which a held token drops into `column`: above the board's
+/// top edge (above the window too, at times), strictly between the margins.
+fn above_column(rng: &mut StdRng, layout: &Layout, column: usize) -> (i32, i32) {
+    let left = layout.xmargin + column as i32 * SPACESIZE;
+    let x = left + rng.random_range(i32::from(column == 0)..SPACESIZE);
+    let y = layout.ymargin - rng.random_range(1..=120);
+    (x, y)
+}
+
+/// A point on the board itself, or just below or beside it.
+fn on_board(rng: &mut StdRng, layout: &Layout) -> (i32, i32) {
+    (
+        rng.random_range(layout.xmargin - 20..WINDOWWIDTH - layout.xmargin + 20),
+        rng.random_range(layout.ymargin..WINDOWHEIGHT - layout.ymargin + 20),
+    )
+}
+
+/// A button number: mostly the left one, else any the event type can hold.
+fn button(rng: &mut StdRng) -> u8 {
+    if rng.random_bool(0.7) {
+        1
+    } else {
+        rng.random()
+    }
+}
+
+/// One noise event: anything a player or a window could send.
+fn noise(rng: &mut StdRng, layout: &Layout, quits: bool) -> Event {
+    let roll = rng.random_range(0..1000);
+    let (x, y) = match rng.random_range(0..3) {
+        0 => on_pile(rng, layout),
+        1 => on_board(rng, layout),
+        _ => anywhere(rng),
+    };
+    match roll {
+        0..=2 if quits => Event::Quit,
+        0..=2 => Event::KeyDown {
+            key: Key::Escape,
+            ctrl: false,
+            shift: false,
+        },
+        3..=39 if quits => Event::KeyUp(Key::Escape),
+        3..=39 => Event::KeyUp(Key::Other),
+        40..=69 => Event::KeyDown {
+            key: Key::Escape,
+            ctrl: false,
+            shift: false,
+        },
+        70..=99 => Event::KeyDown {
+            key: Key::Other,
+            ctrl: false,
+            shift: false,
+        },
+        100..=129 => Event::KeyUp(Key::Other),
+        130..=399 => Event::MouseButtonDown {
+            x,
+            y,
+            button: button(rng),
+        },
+        400..=699 => Event::MouseMotion { x, y },
+        _ => Event::MouseButtonUp {
+            x,
+            y,
+            button: button(rng),
+        },
+    }
+}
+
+/// The event as a replay-script item, if the script format can say it.
+fn script_item(frame: u64, event: Event) -> Option<Value> {
+    match event {
+        Event::MouseButtonDown { x, y, button: 1 } => Some(json!([frame, "down", x, y])),
+        Event::MouseMotion { x, y } => Some(json!([frame, "motion", x, y])),
+        Event::MouseButtonUp { x, y, button: 1 } => Some(json!([frame, "up", x, y])),
+        Event::KeyUp(Key::Escape) => Some(json!([frame, "escape"])),
+        Event::Quit => Some(json!([frame, "quit"])),
+        _ => None,
+    }
+}
+
+/// A `choices` entry: mostly small, sometimes negative, now and then extreme.
+fn choice_value(rng: &mut StdRng) -> i64 {
+    match rng.random_range(0..10) {
+        0..=5 => rng.random_range(0..12),
+        6..=7 => rng.random_range(-12..0),
+        8 => rng.random_range(-1_000_000..1_000_000),
+        _ => *[i64::MIN, i64::MIN + 1, -1, i64::MAX - 1, i64::MAX]
+            .choose(rng)
+            .unwrap(),
+    }
+}
+
+/// Makes the case of `seed` on a `width` x `height` board.
+fn generate(seed: u64, width: usize, height: usize, mix: Mix) -> Case {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let layout = layout(width, height);
+    let difficulty = rng.random_range(0..=2);
+    let difficulty = mix.difficulty.unwrap_or(difficulty);
+    let frames = rng.random_range(mix.min_frames..=mix.max_frames);
+    let choices: Vec<i64> = (0..rng.random_range(0..80))
+        .map(|_| choice_value(&mut rng))
+        .collect();
+    let first: Vec<Turn> = (0..rng.random_range(0..12))
+        .map(|_| {
+            if rng.random_bool(0.5) {
+                Turn::Human
+            } else {
+                Turn::Computer
+            }
+        })
+        .collect();
+
+    let mut events = Vec::new();
+    let mut t = 0u64;
+    while t < frames + 100 {
+        if rng.random_bool(mix.drag_share) {
+            // A drag from the pile, maybe wandering, ending above a column.
+            let (x, y) = on_pile(&mut rng, &layout);
+            let b = if rng.random_bool(0.9) {
+                1
+            } else {
+                rng.random()
+            };
+            events.push((t, Event::MouseButtonDown { x, y, button: b }));
+            for _ in 0..rng.random_range(0..4) {
+                t += rng.random_range(0..3);
+                let (x, y) = anywhere(&mut rng);
+                events.push((t, Event::MouseMotion { x, y }));
+            }
+            let column = rng.random_range(0..width);
+            let (x, y) = above_column(&mut rng, &layout, column);
+            t += rng.random_range(0..3);
+            events.push((t, Event::MouseMotion { x, y }));
+            // The game drops where the token is, not where the release is.
+            let (ux, uy) = if rng.random_bool(0.8) {
+                (x, y)
+            } else {
+                anywhere(&mut rng)
+            };
+            let b = if rng.random_bool(0.9) {
+                1
+            } else {
+                rng.random()
+            };
+            t += rng.random_range(0..3);
+            events.push((
+                t,
+                Event::MouseButtonUp {
+                    x: ux,
+                    y: uy,
+                    button: b,
+                },
+            ));
+        } else {
+            for _ in 0..rng.random_range(1..=4) {
+                t += rng.random_range(0..3);
+                events.push((t, noise(&mut rng, &layout, mix.quits)));
+            }
+        }
+        t += if rng.random_bool(0.05) {
+            rng.random_range(0..=400)
+        } else {
+            rng.random_range(0..=90)
+        };
+    }
+    if mix.quits && rng.random_bool(0.1) {
+        // A window close somewhere, kept in frame order.
+        let at = rng.random_range(0..frames);
+        let i = events.partition_point(|&(f, _)| f <= at);
+        events.insert(i, (at, Event::Quit));
+    }
+
+    let json = script_json(
+        &mut rng, width, height, difficulty, frames, &choices, &first, &events,
+    );
+    Case {
+        seed,
+        width,
+        height,
+        difficulty,
+        frames,
+        choices,
+        first,
+        events,
+        json,
+    }
+}
+
+/// Writes a case as replay-script JSON: keys with default values are left
+/// out at random, and the frames' groups of events are shuffled at random
+/// (the parser must sort them back, keeping each frame's own order).
+#[allow(clippy::too_many_arguments)]
+fn script_json(
+    rng: &mut StdRng,
+    width: usize,
+    height: usize,
+    difficulty: u32,
+    frames: u64,
+    choices: &[i64],
+    first: &[Turn],
+    events: &[(u64, Event)],
+) -> String {
+    let mut groups: Vec<Vec<Value>> = Vec::new();
+    let mut last = None;
+    for &(frame, event) in events {
+        let Some(item) = script_item(frame, event) else {
+            continue;
+        };
+        if last != Some(frame) {
+            groups.push(Vec::new());
+            last = Some(frame);
+        }
+        groups.last_mut().unwrap().push(item);
+    }
+    if rng.random_bool(0.5) {
+        groups.shuffle(rng);
+    }
+    let items: Vec<Value> = groups.into_iter().flatten().collect();
+
+    let mut object = serde_json::Map::new();
+    let defaults = Settings::default();
+    let mut put = |key: &str, value: Value, is_default: bool| {
+        if !is_default || rng.random_bool(0.5) {
+            object.insert(key.to_string(), value);
+        }
+    };
+    put("width", json!(width), width == defaults.board_width);
+    put("height", json!(height), height == defaults.board_height);
+    put(
+        "difficulty",
+        json!(difficulty),
+        difficulty == defaults.difficulty,
+    );
+    put("frames", json!(frames), false);
+    put("choices", json!(choices), choices.is_empty());
+    let first: Vec<&str> = first
+        .iter()
+        .map(|t| match t {
+            Turn::Human => "human",
+            Turn::Computer => "computer",
+        })
+        .collect();
+    put("first", json!(first), first.is_empty());
+    put("events", Value::Array(items.clone()), items.is_empty());
+    let value = Value::Object(object);
+    if rng.random_bool(0.5) {
+        serde_json::to_string_pretty(&value).unwrap()
+    } else {
+        value.to_string()
+    }
+}
+
+/// Reads a case's JSON with `parse_script`, checks that it says what was
+/// generated, and merges in the events JSON cannot hold.
+fn script_of(case: &Case) -> Script {
+    let mut script = parse_script(&case.json).unwrap_or_else(|e| panic!("parse_script: {e}"));
+    let s = &script.settings;
+    assert_eq!(
+        (s.board_width, s.board_height, s.difficulty),
+        (case.width, case.height, case.difficulty)
+    );
+    assert_eq!(script.frames, case.frames);
+    assert_eq!(script.choices, case.choices);
+    assert_eq!(script.first, case.first);
+    let mut parsed = script.events.iter();
+    let events: Vec<(u64, Event)> = case
+        .events
+        .iter()
+        .map(|&(frame, event)| {
+            if script_item(frame, event).is_some() {
+                let got = *parsed.next().expect("parse_script lost events");
+                assert_eq!(got, (frame, event), "parse_script's event order");
+                got
+            } else {
+                (frame, event)
+            }
+        })
+        .collect();
+    assert!(parsed.next().is_none(), "parse_script made up events");
+    script.events = events;
+    script
+}
+
+// ---------------------------------------------------------------------------
+// Playing a case, checked as it goes
+// ---------------------------------------------------------------------------
+
+/// A [`FrameSink`] that keeps no frames: it checks their numbering, hashes
+/// a few, and samples the process's resident memory when asked to.
+struct Sink {
+    /// The script's `frames`: no frame may be numbered that high.
+    limit: u64,
+    /// The number the next frame must have.
+    next: u64,
+    /// Hash every this many frames, and the last one the script allows.
+    hash_every: u64,
+    /// (frame number, CRC-32 of its RGB bytes).
+    hashes: Vec<(u64, u32)>,
+    /// Sample VmRSS every this many frames, if set.
+    rss_every: Option<u64>,
+    /// (frame number, VmRSS in kB).
+    rss: Vec<(u64, u64)>,
+}
+
+impl FrameSink for Sink {
+    fn frame(&mut self, index: u64, display: &Surface) -> Result<(), Stop> {
+        assert_eq!(index, self.next, "frames are numbered in order");
+        assert!(
+            index < self.limit,
+            "frame {index} presented, but the script has {} frames",
+            self.limit
+        );
+        self.next += 1;
+        if index % self.hash_every == 0 || index + 1 == self.limit {
+            self.hashes.push((index, crc32(&rgb_bytes(display))));
+        }
+        if let Some(every) = self.rss_every {
+            if index % every == 0 {
+                self.rss.push((index, proc_status_kb("VmRSS:")));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A field of /proc/self/status, in kB (0 where there is no /proc).
+fn proc_status_kb(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(field))
+                .and_then(|rest| rest.split_whitespace().next())
+                .and_then(|kb| kb.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Whether every token rests on the bottom or on another token.
+fn obeys_gravity(board: &Board) -> bool {
+    (0..board.width())
+        .all(|x| (1..board.height()).all(|y| board[x][y - 1].is_none() || board[x][y].is_some()))
+}
+
+/// (red, black) tokens on the board.
+fn counts(board: &Board) -> (usize, usize) {
+    let mut red_black = (0, 0);
+    for x in 0..board.width() {
+        for y in 0..board.height() {
+            match board[x][y] {
+                Some(Tile::Red) => red_black.0 += 1,
+                Some(Tile::Black) => red_black.1 += 1,
+                None => {}
+            }
+        }
+    }
+    red_black
+}
+
+/// A [`Frontend`] wrapped around a [`Replay`]: it hands every call on, and
+/// checks what the game hands over on the way.
+struct Checked {
+    /// The replay every call is handed on to.
+    replay: Replay<Sink>,
+    /// The script's settings.
+    settings: Settings,
+    /// The game in progress's last board the computer was asked about, and
+    /// the column it then chose (`None` before a game's first question).
+    last: Option<(Board, Option<usize>)>,
+    /// Whether the human started the game in progress.
+    human_started: bool,
+    /// Every board the computer was asked about, in order.
+    asked: Vec<Board>,
+    /// Whether the last non-empty batch of events held a quit or an Esc key-up.
+    last_batch_quits: bool,
+}
+
+impl Choices for Checked {
+    fn choice(&mut self, seq: &[usize]) -> usize {
+        let (board, chosen) = self
+            .last
+            .as_mut()
+            .expect("choice() asked before any potential_moves()");
+        assert!(chosen.is_none(), "two choices for one board");
+        assert!(!seq.is_empty(), "choice() offered nothing on {board:?}");
+        assert!(seq.windows(2).all(|w| w[0] < w[1]), "offered {seq:?}");
+        for &column in seq {
+            assert!(
+                is_valid_move(board, column),
+                "column {column} offered on {board:?}"
+            );
+        }
+        let column = self.replay.choice(seq);
+        assert!(seq.contains(&column));
+        *chosen = Some(column);
+        column
+    }
+
+    fn randint_0_1(&mut self) -> u8 {
+        // Called exactly once at the start of every game after the first.
+        let coin = self.replay.randint_0_1();
+        assert!(coin <= 1);
+        self.human_started = coin == 1;
+        self.last = None;
+        coin
+    }
+}
+
+impl Brain for Checked {
+    fn engine(&self) -> Engine {
+        self.replay.engine()
+    }
+
+    fn potential_moves(
+        &mut self,
+        board: &Board,
+        tile: Tile,
+        look_ahead: u32,
+    ) -> Result<Vec<f64>, Stop> {
+        assert_eq!(tile, Tile::Black, "the computer plays black");
+        assert_eq!(look_ahead, self.settings.difficulty);
+        assert_eq!(
+            (board.width(), board.height()),
+            (self.settings.board_width, self.settings.board_height)
+        );
+        assert!(obeys_gravity(board), "a token floats: {board:?}");
+        let (red, black) = counts(board);
+        assert!(
+            red.abs_diff(black) <= 1,
+            "{red} red, {black} black: {board:?}"
+        );
+        assert_eq!(
+            red,
+            black + usize::from(self.human_started),
+            "the counts do not fit who started: {board:?}"
+        );
+        assert!(
+            !is_winner(board, Tile::Red) && !is_winner(board, Tile::Black),
+            "asked about a won game: {board:?}"
+        );
+        assert!(!is_board_full(board), "asked about a full board");
+
+        // What changed since the last question of this game.
+        let mut before = get_new_board(board.width(), board.height()).unwrap();
+        let mut black_at = None;
+        if let Some((previous, chosen)) = &self.last {
+            let column = chosen.expect("no column was chosen for the last board");
+            black_at = Some((column, get_lowest_empty_space(previous, column).unwrap()));
+            before = previous.clone();
+        }
+        let mut added = Vec::new();
+        for x in 0..board.width() {
+            for y in 0..board.height() {
+                match (before[x][y], board[x][y]) {
+                    (Some(was), now) => assert_eq!(
+                        Some(was),
+                        now,
+                        "a token disappeared or changed colour: {before:?} then {board:?}"
+                    ),
+                    (None, Some(tile)) => added.push((x, y, tile)),
+                    (None, None) => {}
+                }
+            }
+        }
+        let reds = added.iter().filter(|a| a.2 == Tile::Red).count();
+        let blacks: Vec<(usize, usize)> = added
+            .iter()
+            .filter(|a| a.2 == Tile::Black)
+            .map(|a| (a.0, a.1))
+            .collect();
+        // A game's first question follows no move, or the human's first;
+        // later ones follow the computer's chosen column and one human move.
+        let want_reds = usize::from(black_at.is_some() || self.human_started);
+        assert_eq!(
+            (reds, blacks),
+            (want_reds, black_at.into_iter().collect::<Vec<_>>()),
+            "added since the last question: {before:?} then {board:?}"
+        );
+
+        self.last = Some((board.clone(), None));
+        self.asked.push(board.clone());
+        self.replay.potential_moves(board, tile, look_ahead)
+    }
+}
+
+impl Frontend for Checked {
+    fn get_events(&mut self) -> Result<Vec<Event>, Stop> {
+        let batch = self.replay.get_events()?;
+        if !batch.is_empty() {
+            self.last_batch_quits = batch
+                .iter()
+                .any(|e| matches!(e, Event::Quit | Event::KeyUp(Key::Escape)));
+        }
+        Ok(batch)
+    }
+
+    fn display_update(&mut self, display: &Surface) -> Result<(), Stop> {
+        self.replay.display_update(display)
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.replay.tick()
+    }
+
+    fn print(&mut self, line: &str) {
+        self.replay.print(line);
+    }
+}
+
+/// How a run stopped, when it stopped as it may.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// The script's frames were all presented.
+    ScriptEnded,
+    /// A window close, or an Esc key-up on a result screen.
+    Quit,
+}
+
+/// What a run did.
+#[derive(Debug)]
+struct Run {
+    /// How it stopped.
+    end: End,
+    /// Frames presented.
+    frames: u64,
+    /// Every board the computer was asked about, in order.
+    asked: Vec<Board>,
+    /// The lines the game printed.
+    printed: Vec<String>,
+    /// (frame number, CRC-32) of a few frames.
+    hashes: Vec<(u64, u32)>,
+    /// (frame number, VmRSS in kB), when sampled.
+    rss: Vec<(u64, u64)>,
+}
+
+/// Plays a script through [`Checked`]; panics on a `Stop::Failed`.
+fn play(script: &Script, rss_every: Option<u64>) -> Run {
+    let mut screen = Screen::new(images().clone(), &script.settings).unwrap();
+    let sink = Sink {
+        limit: script.frames,
+        next: 0,
+        hash_every: 997,
+        hashes: Vec::new(),
+        rss_every,
+        rss: Vec::new(),
+    };
+    let mut io = Checked {
+        replay: Replay::new(script, Engine::default(), sink),
+        settings: script.settings.clone(),
+        last: None,
+        human_started: false,
+        asked: Vec::new(),
+        last_batch_quits: false,
+    };
+    let end = match game::main(&mut screen, &mut io, &script.settings) {
+        Ok(never) => match never {},
+        Err(Stop::ScriptEnded) => End::ScriptEnded,
+        Err(Stop::Quit) => {
+            assert!(
+                io.last_batch_quits,
+                "quit with no quit or Esc in the last batch"
+            );
+            End::Quit
+        }
+        Err(Stop::Failed(e)) => panic!("the game failed: {e}"),
+    };
+    let frames = io.replay.frames_presented();
+    assert_eq!(frames, io.replay.sink.next);
+    if end == End::ScriptEnded {
+        assert_eq!(frames, script.frames, "the script ended early or late");
+    }
+    Run {
+        end,
+        frames,
+        asked: io.asked,
+        printed: std::mem::take(&mut io.replay.printed),
+        hashes: std::mem::take(&mut io.replay.sink.hashes),
+        rss: std::mem::take(&mut io.replay.sink.rss),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The model: the Python's game loop, counting frames
+// ---------------------------------------------------------------------------
+
+/// The Python original's `main`, `runGame`, `getHumanMove` and animations
+/// reduced to what decides a run's course: which events are read when, how
+/// many frames each step presents, the boards and the computer's choices.
+/// Written from `fourinrow.py`, not from the port, so that the two check
+/// each other.
+struct Model {
+    /// `BOARDWIDTH`.
+    width: usize,
+    /// `BOARDHEIGHT`.
+    height: usize,
+    /// `DIFFICULTY`.
+    difficulty: u32,
+    /// `XMARGIN`.
+    xmargin: i32,
+    /// `YMARGIN`.
+    ymargin: i32,
+    /// `REDPILERECT` as (x, y, w, h).
+    pile: (i32, i32, i32, i32),
+    /// The script's events not yet polled.
+    events: VecDeque<(u64, Event)>,
+    /// The script's choices not yet used.
+    choices: VecDeque<i64>,
+    /// Who starts the next games.
+    first: VecDeque<Turn>,
+    /// Frames presented so far.
+    frames: u64,
+    /// The script's `frames`.
+    max_frames: u64,
+    /// Every board the computer was asked about.
+    asked: Vec<Board>,
+    /// What `print` would have printed.
+    printed: Vec<String>,
+}
+
+impl Model {
+    /// Runs the model on a script: how it ends, after how many frames, the
+    /// boards the computer is asked about and the lines printed.
+    fn run(script: &Script) -> (End, u64, Vec<Board>, Vec<String>) {
+        let s = &script.settings;
+        let (w, h) = (s.board_width as i32, s.board_height as i32);
+        let mut model = Model {
+            width: s.board_width,
+            height: s.board_height,
+            difficulty: s.difficulty,
+            // XMARGIN = int((WINDOWWIDTH - BOARDWIDTH * SPACESIZE) / 2), etc.
+            xmargin: (640 - w * 50) / 2,
+            ymargin: (480 - h * 50) / 2,
+            // REDPILERECT = Rect(int(SPACESIZE / 2), WINDOWHEIGHT - int(3 * SPACESIZE / 2), 50, 50)
+            pile: (25, 480 - 75, 50, 50),
+            events: script.events.iter().copied().collect(),
+            choices: script.choices.iter().copied().collect(),
+            first: script.first.iter().copied().collect(),
+            frames: 0,
+            max_frames: script.frames,
+            asked: Vec::new(),
+            printed: Vec::new(),
+        };
+        let mut is_first_game = true;
+        let end = loop {
+            if let Err(end) = model.run_game(is_first_game) {
+                break end;
+            }
+            is_first_game = false;
+        };
+        (end, model.frames, model.asked, model.printed)
+    }
+
+    /// `pygame.display.update()`: one more frame; the script may end here.
+    fn update(&mut self) -> Result<(), End> {
+        self.frames += 1;
+        if self.frames >= self.max_frames {
+            return Err(End::ScriptEnded);
+        }
+        Ok(())
+    }
+
+    /// `n` frames of an animation, which reads no events.
+    fn animate(&mut self, n: u64) -> Result<(), End> {
+        for _ in 0..n {
+            self.update()?;
+        }
+        Ok(())
+    }
+
+    /// `pygame.event.get()`: every event due by now.
+    fn poll(&mut self) -> Vec<Event> {
+        let mut due = Vec::new();
+        while self.events.front().is_some_and(|&(f, _)| f <= self.frames) {
+            due.push(self.events.pop_front().unwrap().1);
+        }
+        due
+    }
+
+    /// Frames of `animateDroppingToken` to row `lowest`.
+    fn drop_frames(&self, lowest: usize) -> u64 {
+        let mut y = self.ymargin - 50;
+        let mut drop_speed = 1.0_f64;
+        let mut n = 0;
+        loop {
+            y += drop_speed as i32;
+            drop_speed += 0.5;
+            // int((y - YMARGIN) / SPACESIZE): true division, then toward zero.
+            if (f64::from(y - self.ymargin) / 50.0) as i32 >= lowest as i32 {
+                return n;
+            }
+            n += 1;
+        }
+    }
+
+    /// Frames of `animateComputerMoving`'s two legs, before its drop.
+    fn travel_frames(&self, column: usize) -> u64 {
+        let (mut x, mut y) = (640 - 75, 480 - 75);
+        let mut n = 0;
+        let mut speed = 1.0_f64;
+        while y > self.ymargin - 50 {
+            y -= speed as i32;
+            speed += 0.5;
+            n += 1;
+        }
+        speed = 1.0;
+        while x > self.xmargin + column as i32 * 50 {
+            x -= speed as i32;
+            speed += 0.5;
+            n += 1;
+        }
+        n
+    }
+
+    /// `runGame(isFirstGame)`; `Ok` when a click starts the next game.
+    fn run_game(&mut self, is_first_game: bool) -> Result<(), End> {
+        let mut human = !is_first_game && self.first.pop_front() == Some(Turn::Human);
+        let mut board = get_new_board(self.width, self.height).unwrap();
+        loop {
+            if human {
+                self.get_human_move(&mut board)?;
+                if is_winner(&board, Tile::Red) {
+                    break;
+                }
+            } else {
+                let column = self.get_computer_move(&board);
+                let lowest = get_lowest_empty_space(&board, column).unwrap();
+                self.animate(self.travel_frames(column) + self.drop_frames(lowest))?;
+                board[column][lowest] = Some(Tile::Black);
+                if is_winner(&board, Tile::Black) {
+                    break;
+                }
+            }
+            human = !human;
+            if is_board_full(&board) {
+                break;
+            }
+        }
+        loop {
+            self.update()?;
+            for event in self.poll() {
+                match event {
+                    Event::Quit | Event::KeyUp(Key::Escape) => return Err(End::Quit),
+                    Event::MouseButtonUp { .. } => return Ok(()),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// `getComputerMove(board)` with the script's choices, printing as `runGame` does.
+    fn get_computer_move(&mut self, board: &Board) -> usize {
+        self.asked.push(board.clone());
+        let potential = get_potential_moves(board, Tile::Black, self.difficulty);
+        let mut best_fitness = -1.0;
+        for (i, &v) in potential.iter().enumerate() {
+            if v > best_fitness && is_valid_move(board, i) {
+                best_fitness = v;
+            }
+        }
+        let best: Vec<usize> = (0..self.width)
+            .filter(|&i| potential[i] == best_fitness && is_valid_move(board, i))
+            .collect();
+        let k = self.choices.pop_front().unwrap_or(0);
+        let column = best[k.rem_euclid(best.len() as i64) as usize];
+        self.printed.push("-1".into());
+        self.printed.push(format!("{best:?}"));
+        self.printed.push(column.to_string());
+        column
+    }
+
+    /// `getHumanMove(board, isFirstMove)`.
+    fn get_human_move(&mut self, board: &mut Board) -> Result<(), End> {
+        let mut token: Option<(i32, i32)> = None; // draggingToken is token.is_some()
+        let (px, py, pw, ph) = self.pile;
+        loop {
+            for event in self.poll() {
+                match event {
+                    Event::Quit => return Err(End::Quit),
+                    Event::MouseButtonDown { x, y, .. }
+                        if token.is_none() && x >= px && x < px + pw && y >= py && y < py + ph =>
+                    {
+                        token = Some((x, y));
+                    }
+                    Event::MouseMotion { x, y } if token.is_some() => token = Some((x, y)),
+                    Event::MouseButtonUp { .. } if token.is_some() => {
+                        let (tx, ty) = token.unwrap();
+                        if ty < self.ymargin && tx > self.xmargin && tx < 640 - self.xmargin {
+                            let column = ((tx - self.xmargin) / 50) as usize;
+                            if is_valid_move(board, column) {
+                                let lowest = get_lowest_empty_space(board, column).unwrap();
+                                self.animate(self.drop_frames(lowest))?;
+                                board[column][lowest] = Some(Tile::Red);
+                                self.update()?;
+                                return Ok(());
+                            }
+                        }
+                        token = None;
+                    }
+                    _ => {}
+                }
+            }
+            self.update()?;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Running cases
+// ---------------------------------------------------------------------------
+
+/// Plays one case and checks it against the model; on any panic, prints
+/// the seed and the script (and saves the JSON), then fails.
+fn check_case(case: &Case, rss_every: Option<u64>) -> Run {
+    if let Some(dir) = std::env::var_os("FUZZ_SAVE_SCRIPTS") {
+        let path = PathBuf::from(dir).join(format!("fuzz-{}.json", case.seed));
+        std::fs::write(&path, &case.json).unwrap();
+    }
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let script = script_of(case);
+        let run = play(&script, rss_every);
+        let (end, frames, asked, printed) = Model::run(&script);
+        assert_eq!(
+            (run.end, run.frames),
+            (end, frames),
+            "how and when the run stopped, against the model"
+        );
+        assert_eq!(
+            run.asked.len(),
+            asked.len(),
+            "computer moves, against the model"
+        );
+        for (i, (got, want)) in run.asked.iter().zip(&asked).enumerate() {
+            assert_eq!(got, want, "board of computer move {i}, against the model");
+        }
+        assert_eq!(run.printed, printed, "printed lines, against the model");
+        run
+    }));
+    match result {
+        Ok(run) => run,
+        Err(panic) => {
+            let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+                .join(format!("fuzz-failure-{}.json", case.seed));
+            let _ = std::fs::write(&path, &case.json);
+            let extra: Vec<&(u64, Event)> = case
+                .events
+                .iter()
+                .filter(|&&(f, e)| script_item(f, e).is_none())
+                .collect();
+            eprintln!(
+                "\nfuzz case failed: seed {} ({}x{}), saved as {}\n\
+                 replay it with FUZZ_SEED={} and the test's name\n\
+                 events JSON cannot hold, merged in by frame: {extra:?}\n\
+                 script: {}\n",
+                case.seed,
+                case.width,
+                case.height,
+                path.display(),
+                case.seed,
+                case.json
+            );
+            resume_unwind(panic)
+        }
+    }
+}
+
+/// The seeds to run: `FUZZ_SEED` alone if set, else `count` seeds from `base`.
+fn seeds(base: u64, count: u64) -> Vec<u64> {
+    match std::env::var("FUZZ_SEED") {
+        Ok(seed) => vec![seed.trim().parse().expect("FUZZ_SEED must be a number")],
+        Err(_) => (0..count)
+            .map(|i| base.wrapping_mul(1_000_003) + i)
+            .collect(),
+    }
+}
+
+/// Runs cases on one board size and prints what they did.
+fn fuzz_size(width: usize, height: usize, count: u64) {
+    let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
+    let started = Instant::now();
+    let (mut frames, mut quits, mut moves) = (0, 0, 0);
+    for seed in seeds((width * 100 + height) as u64, count) {
+        let run = check_case(&generate(seed, width, height, USUAL), None);
+        frames += run.frames;
+        quits += usize::from(run.end == End::Quit);
+        moves += run.asked.len();
+    }
+    eprintln!(
+        "{width}x{height}: {count} cases, {frames} frames, {moves} computer moves, \
+         {quits} quit early, {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+// The case counts keep the file under a minute on two idle cores (about 60
+// s of CPU in all): a frame costs about 0.5 ms to draw on 4x4 and 2 ms on
+// 12x9, nearly all of it in blit_alpha. The soak below runs many more.
+
+#[test]
+fn fuzz_4x4() {
+    fuzz_size(4, 4, 2);
+}
+
+#[test]
+fn fuzz_5x5() {
+    fuzz_size(5, 5, 2);
+}
+
+#[test]
+fn fuzz_7x6() {
+    fuzz_size(7, 6, 2);
+}
+
+#[test]
+fn fuzz_9x7() {
+    fuzz_size(9, 7, 1);
+}
+
+#[test]
+fn fuzz_12x9() {
+    fuzz_size(12, 9, 1);
+}
+
+/// A case made from a hand-written script (all its events are in the JSON).
+fn case_from_json(json: &str) -> Case {
+    let script = parse_script(json).unwrap();
+    let s = &script.settings;
+    Case {
+        seed: 0,
+        width: s.board_width,
+        height: s.board_height,
+        difficulty: s.difficulty,
+        frames: script.frames,
+        choices: script.choices.clone(),
+        first: script.first.clone(),
+        events: script.events.clone(),
+        json: json.to_string(),
+    }
+}
+
+/// Regression: a token dragged to a position near i32::MIN or i32::MAX made
+/// `tokenx - SPACESIZE / 2` (human.rs) and `x + width` (pixels.rs) overflow,
+/// a panic in builds with overflow checks (`cargo test`); release builds
+/// wrapped around and happened to draw nothing.
+#[test]
+fn drags_to_the_ends_of_i32_do_not_overflow() {
+    let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
+    let (min, max) = (i32::MIN, i32::MAX);
+    let json = format!(
+        r#"{{"width": 4, "height": 4, "difficulty": 1, "frames": 400, "events": [
+            [150, "down", 50, 430], [151, "motion", {max}, 100], [152, "motion", 100, {max}],
+            [153, "motion", {min}, {min}], [154, "motion", {max}, {min}], [155, "motion", {min}, {max}],
+            [156, "up", {min}, {max}],
+            [157, "down", 50, 430], [158, "motion", {min}, 0], [159, "motion", 270, -5],
+            [160, "up", {max}, {max}]]}}"#
+    );
+    let run = check_case(&case_from_json(&json), None);
+    assert_eq!((run.end, run.frames), (End::ScriptEnded, 400));
+    assert_eq!(run.asked.len(), 2, "the second drag dropped a token");
+    assert_eq!(run.asked[1].token_count(), 2);
+}
+
+/// Same script, same run: frames, boards and the way it stops.
+#[test]
+fn a_replay_is_deterministic() {
+    let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
+    let mix = Mix {
+        min_frames: 3000,
+        max_frames: 3000,
+        ..USUAL
+    };
+    let case = generate(42, 4, 4, mix);
+    let a = check_case(&case, None);
+    let b = check_case(&case, None);
+    assert_eq!((a.end, a.frames, &a.asked), (b.end, b.frames, &b.asked));
+    assert!(a.hashes.len() > 1);
+    assert_eq!(a.hashes, b.hashes);
+}
+
+/// Many cases on random sizes; run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "a long soak: run with --ignored"]
+fn fuzz_soak() {
+    let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
+    let count: u64 = std::env::var("FUZZ_SOAK_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(150);
+    let base = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    eprintln!("soak: base seed {base}");
+    let started = Instant::now();
+    let mut frames = 0;
+    for seed in seeds(base, count) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (width, height) = (rng.random_range(4..=12), rng.random_range(4..=9));
+        let mix = Mix {
+            min_frames: 3000,
+            max_frames: 12000,
+            quits: true,
+            drag_share: rng.random_range(0.2..0.95),
+            difficulty: None,
+        };
+        frames += check_case(&generate(seed, width, height, mix), None).frames;
+    }
+    eprintln!(
+        "soak: {count} cases, {frames} frames, {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// One long session keeps its memory steady: after a warm-up, the resident
+/// set grows by at most a few MB over 20,000 frames. (On 5x5, whose frames
+/// draw twice as fast as 7x6's, to keep the test short.)
+#[test]
+fn a_long_session_keeps_memory_steady() {
+    // Alone, so that no other test of this file allocates meanwhile.
+    let _alone = EXCLUSIVE.write().unwrap_or_else(|e| e.into_inner());
+    let mix = Mix {
+        min_frames: 20_000,
+        max_frames: 20_000,
+        quits: false,
+        drag_share: 0.6,
+        difficulty: Some(2),
+    };
+    let case = generate(20_000, 5, 5, mix);
+    let started = Instant::now();
+    let run = check_case(&case, Some(2000));
+    assert_eq!((run.end, run.frames), (End::ScriptEnded, 20_000));
+    let games = run.asked.iter().filter(|b| b.token_count() <= 1).count();
+    eprintln!(
+        "memory: {} frames, {} computer moves, about {games} games, {:.1} s; \
+         VmRSS by frame (kB): {:?}; VmHWM {} kB",
+        run.frames,
+        run.asked.len(),
+        started.elapsed().as_secs_f64(),
+        run.rss,
+        proc_status_kb("VmHWM:")
+    );
+    if run.rss.iter().all(|&(_, kb)| kb == 0) {
+        eprintln!("memory: no /proc/self/status here, nothing checked");
+        return;
+    }
+    // Warm-up: the first 4,000 frames (caches, the first games' allocations).
+    let steady: Vec<u64> = run
+        .rss
+        .iter()
+        .filter(|&&(f, _)| f >= 4000)
+        .map(|&(_, kb)| kb)
+        .collect();
+    assert!(steady.len() >= 8, "{:?}", run.rss);
+    let growth = steady.iter().max().unwrap() - steady[0];
+    assert!(
+        growth <= 4096,
+        "VmRSS grew by {growth} kB after the warm-up: {:?}",
+        run.rss
+    );
+}
