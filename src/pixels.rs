@@ -365,23 +365,23 @@ pub fn blit_alpha(
     if x0 >= x1 || y0 >= y1 {
         return;
     }
+    let (sx0, columns) = ((x0 - x) as usize, (x1 - x0) as usize);
     for dy in y0..y1 {
         let sy = (dy - y) as usize;
-        let row = &mut pixels[dy as usize * pitch..][..width * 4];
-        for dx in x0..x1 {
-            let sx = (dx - x) as usize;
-            let [sr, sg, sb, sa] = src.pixel(sx, sy);
+        let src_row = &src.data[(sy * src.width + sx0) * 4..][..columns * 4];
+        let dst_row = &mut pixels[dy as usize * pitch + x0 as usize * 4..][..columns * 4];
+        for (s, d) in src_row.chunks_exact(4).zip(dst_row.chunks_exact_mut(4)) {
+            let sa = s[3];
             if sa == 0 {
                 continue;
             }
-            let at = dx as usize * 4;
-            let word = u32::from_ne_bytes([row[at], row[at + 1], row[at + 2], row[at + 3]]);
+            let word = u32::from_ne_bytes([d[0], d[1], d[2], d[3]]);
             let (dr, dg, db) = ((word >> 16) as u8, (word >> 8) as u8, word as u8);
-            let blended = u32::from(blend(sr, dr, sa)) << 16
-                | u32::from(blend(sg, dg, sa)) << 8
-                | u32::from(blend(sb, db, sa))
+            let blended = u32::from(blend(s[0], dr, sa)) << 16
+                | u32::from(blend(s[1], dg, sa)) << 8
+                | u32::from(blend(s[2], db, sa))
                 | (word & 0xff00_0000);
-            row[at..at + 4].copy_from_slice(&blended.to_ne_bytes());
+            d.copy_from_slice(&blended.to_ne_bytes());
         }
     }
 }
