@@ -113,27 +113,27 @@ fn analyze_record(
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        let positions = GameRecord::parse(line).and_then(|record| record.positions());
-        match positions {
-            Ok(positions) => {
-                for (board, tile) in positions {
-                    match analyze_board(
-                        &format_board(&board),
-                        options.difficulty,
-                        tile,
-                        options.engine,
-                    ) {
-                        Ok(answer) => writeln!(out, "{answer}")?,
-                        Err(e) => {
-                            faulty += 1;
-                            writeln!(
-                                err,
-                                "fourinrow analyze: {} line {}: {e}",
-                                path.display(),
-                                i + 1
-                            )?;
-                        }
-                    }
+        // A recorded game is answered whole, or named as faulty.
+        let answers = GameRecord::parse(line)
+            .and_then(|record| record.positions())
+            .and_then(|positions| {
+                positions
+                    .iter()
+                    .map(|(board, tile)| {
+                        analyze_board(
+                            &format_board(board),
+                            options.difficulty,
+                            *tile,
+                            options.engine,
+                        )
+                        .map_err(|e| e.to_string())
+                    })
+                    .collect::<Result<Vec<String>, String>>()
+            });
+        match answers {
+            Ok(answers) => {
+                for answer in answers {
+                    writeln!(out, "{answer}")?;
                 }
                 out.flush()?;
             }
@@ -302,5 +302,47 @@ mod tests {
         assert!(String::from_utf8(err)
             .unwrap()
             .starts_with("fourinrow analyze: argument 2: "));
+    }
+
+    #[test]
+    fn a_record_file_is_answered_game_by_game_and_faulty_games_are_named() {
+        let path = std::env::temp_dir().join(format!(
+            "fourinrow-analyze-record-{}.txt",
+            std::process::id()
+        ));
+        std::fs::write(
+            &path,
+            "# a comment\n4x4 first=red moves=0,1 result=unfinished\n4x4 first=red moves=0,0,0,0,0 result=tie\n\nnonsense\n",
+        )
+        .unwrap();
+        let options = AnalyzeOptions {
+            difficulty: 1,
+            tile: Tile::Black,
+            engine: Engine::Faithful,
+            boards: vec![],
+            record: Some(path.clone()),
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let faulty = run_analyze(&options, "".as_bytes(), &mut out, &mut err).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(faulty, 2);
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "the first game's two positions");
+        assert!(
+            lines[0].contains("\"board\": \"..../..../..../....\"")
+                && lines[0].contains("\"tile\": \"red\"")
+        );
+        assert!(
+            lines[1].contains("\"board\": \"..../..../..../R...\"")
+                && lines[1].contains("\"tile\": \"black\"")
+        );
+        let err = String::from_utf8(err).unwrap();
+        assert!(
+            err.contains("line 3: move 5 (column 0) is not a valid move"),
+            "{err}"
+        );
+        assert!(err.contains("line 5: "), "{err}");
+        assert_eq!(err.lines().count(), 2);
     }
 }
