@@ -279,7 +279,9 @@ impl RecordFile {
 
 /// The numbers behind one decision, as the tutorial prints them while it
 /// teaches the AI: one readable line. `--explain` prints it for every
-/// computer move, and `analyze` gives the same numbers for the same board.
+/// computer move (`explain: ... column=N`), H for the human's options, where
+/// nothing is chosen yet (`hint: ...`, no column); `analyze` gives the same
+/// numbers for the same board.
 pub fn explain_line(
     board: &Board,
     tile: Tile,
@@ -293,7 +295,8 @@ pub fn explain_line(
         .map(|&v| python_float_repr(v))
         .collect();
     let mut line = format!(
-        "explain: {} to move on {}: potentialMoves=[{}] bestMoveFitness={} bestMoves={:?}",
+        "{}: {} to move on {}: potentialMoves=[{}] bestMoveFitness={} bestMoves={:?}",
+        if column.is_some() { "explain" } else { "hint" },
         tile,
         format_board(board),
         values.join(", "),
@@ -420,5 +423,11 @@ mod tests {
             "explain: black to move on ..../..../..../B...: potentialMoves=[0.0, -1.0, 0.5, 0.0] \
              bestMoveFitness=0.5 bestMoves=[2] column=2"
         );
+        let hint = explain_line(&board, Tile::Red, &[0.0; 4], 0.0, &[0, 1, 2, 3], None);
+        assert!(
+            hint.starts_with("hint: red to move on ..../..../..../B...: "),
+            "{hint}"
+        );
+        assert!(hint.ends_with("bestMoves=[0, 1, 2, 3]"));
     }
 }

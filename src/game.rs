@@ -285,10 +285,14 @@ fn obey(
             } else {
                 let potential_moves = io.potential_moves(board, tile, settings.difficulty)?;
                 let (fitness, best) = io.engine().best_moves(board, &potential_moves);
-                io.say(
-                    &explain_line(board, tile, &potential_moves, fitness, &best, None)
-                        .replacen("explain:", "hint:", 1),
-                );
+                io.say(&explain_line(
+                    board,
+                    tile,
+                    &potential_moves,
+                    fitness,
+                    &best,
+                    None,
+                ));
                 screen.overlay.values = Some(ColumnValues {
                     tile,
                     values: potential_moves,
