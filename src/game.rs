@@ -98,7 +98,7 @@ pub fn run_game(
             // The help arrow points at the red pile: only red's first move shows it.
             let help = show_help && tile == Tile::Red;
             match get_human_move(screen, io, &mut main_board, help, tile)? {
-                HumanMove::Dropped(column) => history.play((tile, column)),
+                HumanMove::Dropped(column) => note_move(screen, history, (tile, column)),
                 HumanMove::Command(command) => {
                     // Not in the Python: the extras' keys; the turn goes on (or back).
                     match obey(
@@ -141,7 +141,7 @@ pub fn run_game(
             }
             animate_computer_moving(screen, io, &main_board, computer_move.column)?;
             make_move(&mut main_board, Tile::Black, computer_move.column);
-            history.play((Tile::Black, computer_move.column));
+            note_move(screen, history, (Tile::Black, computer_move.column));
             if is_winner(&main_board, Tile::Black) {
                 break Outcome::ComputerWins;
             }
@@ -151,24 +151,18 @@ pub fn run_game(
             Turn::Human => Turn::Computer,
             Turn::Computer => Turn::Human,
         };
-        if let Some(moves) = &mut screen.overlay.moves {
-            moves.clone_from(&history.played);
-        }
 
         if is_board_full(&main_board) {
             // A completely filled board means it's a tie.
             break Outcome::Tie;
         }
     };
-    history.result = Some(match outcome {
-        Outcome::HumanWins => RecordResult::Red,
-        Outcome::ComputerWins => RecordResult::Black,
-        Outcome::Tie => RecordResult::Tie,
-        Outcome::Restarted => return Ok(Outcome::Restarted),
-    });
-    if let Some(moves) = &mut screen.overlay.moves {
-        moves.clone_from(&history.played);
-    }
+    history.result = match outcome {
+        Outcome::HumanWins => Some(RecordResult::Red),
+        Outcome::ComputerWins => Some(RecordResult::Black),
+        Outcome::Tie => Some(RecordResult::Tie),
+        Outcome::Restarted => return Ok(outcome), // straight to the next game
+    };
     let winner_img = result_image(screen, outcome, extras.two_player);
 
     loop {
@@ -249,6 +243,15 @@ fn explain(
         best: decision.best_moves.clone(),
         hint: false,
     });
+}
+
+/// Notes a move in the history (for undo and `--record`) and in the move
+/// list, if it is shown.
+fn note_move(screen: &mut Screen, history: &mut MoveHistory, mv: (Tile, usize)) {
+    history.play(mv);
+    if let Some(moves) = &mut screen.overlay.moves {
+        moves.clone_from(&history.played);
+    }
 }
 
 /// Not in the Python: carries out an extra's key during `tile`'s turn.
