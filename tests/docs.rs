@@ -56,3 +56,56 @@ fn source_links_point_at_their_definitions() {
     }
     assert!(checked > 50, "only {checked} links");
 }
+
+/// Every source file under `src/`, as lines with their indentation removed.
+fn source_lines(dir: &Path, out: &mut Vec<(String, Vec<String>)>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            source_lines(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            out.push((
+                path.display().to_string(),
+                text.lines().map(|l| l.trim_start().to_string()).collect(),
+            ));
+        }
+    }
+}
+
+#[test]
+fn rust_excerpts_in_the_docs_are_the_source_as_it_is() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sources = Vec::new();
+    source_lines(&root.join("src"), &mut sources);
+    let mut checked = 0;
+    for doc in std::fs::read_dir(root.join("docs")).unwrap() {
+        let doc = doc.unwrap().path();
+        if doc.extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&doc).unwrap();
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            if line.trim() != "```rust" {
+                continue;
+            }
+            let excerpt: Vec<String> = lines
+                .by_ref()
+                .take_while(|l| l.trim() != "```")
+                .map(|l| l.trim_start().to_string())
+                .collect();
+            let found = sources.iter().any(|(_, src)| {
+                src.windows(excerpt.len()).any(|w| w == excerpt.as_slice())
+            });
+            assert!(
+                found,
+                "{}: this excerpt is not in src/ as written:\n{}",
+                doc.display(),
+                excerpt.join("\n")
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} excerpts");
+}
