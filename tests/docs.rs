@@ -95,9 +95,9 @@ fn rust_excerpts_in_the_docs_are_the_source_as_it_is() {
                 .take_while(|l| l.trim() != "```")
                 .map(|l| l.trim_start().to_string())
                 .collect();
-            let found = sources.iter().any(|(_, src)| {
-                src.windows(excerpt.len()).any(|w| w == excerpt.as_slice())
-            });
+            let found = sources
+                .iter()
+                .any(|(_, src)| src.windows(excerpt.len()).any(|w| w == excerpt.as_slice()));
             assert!(
                 found,
                 "{}: this excerpt is not in src/ as written:\n{}",
