@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/ensure-deps.sh --test
-cargo test --release
+# The test profile is optimised (Cargo.toml) and keeps overflow checks on.
+cargo test
 cargo run --release --quiet --manifest-path tools/make-images/Cargo.toml -- --check images/
 cargo build --release
 if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
