@@ -21,9 +21,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use fourinrow::board::{Board, Tile};
-use fourinrow::boardtext::parse_board;
-use fourinrow::engine::{fast, Engine};
+use fourinrow::engine::{fast, Engine, Faithful, Fast};
+use fourinrow::port::board::{Board, Tile};
+use fourinrow::tools::boardtext::parse_board;
 
 /// The positions: a name and a board text. Black (the computer) to move.
 const POSITIONS: [(&str, &str); 7] = [
@@ -173,9 +173,9 @@ fn main() -> std::process::ExitCode {
             }
         };
         for difficulty in options.min..=options.max {
-            let all_cores = |b: &Board, t, d| Engine::Fast.potential_moves(b, t, d);
+            let all_cores = |b: &Board, t, d| Fast.potential_moves(b, t, d);
             let one_thread = |b: &Board, t, d| fast::potential_moves_with_threads(b, t, d, 1);
-            let faithful = |b: &Board, t, d| Engine::Faithful.potential_moves(b, t, d);
+            let faithful = |b: &Board, t, d| Faithful.potential_moves(b, t, d);
             let (fast, fast_min, fast_runs) = time(all_cores, &board, difficulty, options.budget);
             let (single, single_min, single_runs) =
                 time(one_thread, &board, difficulty, options.budget);

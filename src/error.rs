@@ -1,5 +1,5 @@
 //! The one error type that flows up to `main`, which prints it on one line
-//! and exits with status 2.
+//! and exits with status 2, and [`Stop`], the ways a game can end early.
 //!
 //! Python lets exceptions escape with a traceback; the port names the
 //! option, file or value at fault instead.
@@ -18,7 +18,7 @@ pub enum Error {
     Io(String),
     /// The program found itself in a state it should never reach.
     Internal(String),
-    /// A file or folder could not be read or written.
+    /// A file or folder could not be read or written, or holds bad data.
     File {
         /// The file or folder at fault.
         path: PathBuf,
@@ -50,22 +50,24 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-impl From<crate::settings::SettingsError> for Error {
-    fn from(e: crate::settings::SettingsError) -> Error {
-        Error::Usage(e.0)
-    }
-}
-
 /// Why a game stopped before its natural end (which, as in the Python, is never).
 ///
 /// Python leaves its loops with `pygame.quit(); sys.exit()`; the port
 /// returns `Err(Stop::..)` and lets `?` carry it up to `main`.
 #[derive(Debug)]
 pub enum Stop {
-    /// The player closed the window, or released Esc on the result screen.
+    /// The player closed the window, or released Esc on the result screen,
+    /// or the reader of our output went away.
     Quit,
     /// A replay script has presented all its frames.
     ScriptEnded,
+    /// Not in the Python: R or F1 abandoned the game for a new one.
+    Restart,
+    /// Not in the Python: in the hot seat, U takes back the last move, which
+    /// hands the turn back (the extras' own loop carries it out).
+    Undo,
+    /// Not in the Python: in the hot seat, Shift+U plays a taken-back move again.
+    Redo,
     /// Something failed.
     Failed(Error),
 }

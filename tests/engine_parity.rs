@@ -9,9 +9,8 @@
 //! `FOURINROW_PARITY_SEED=N` picks another seed, and
 //! `FOURINROW_PARITY_SCALE=K` makes K times as many boards (a soak run).
 
-use fourinrow::ai::get_best_moves;
-use fourinrow::board::{get_new_board, is_valid_move, is_winner, make_move, Board, Tile};
-use fourinrow::engine::{fast, Engine};
+use fourinrow::engine::{best_moves as get_best_moves, fast, Engine, Faithful, Fast};
+use fourinrow::port::board::{get_new_board, is_valid_move, is_winner, make_move, Board, Tile};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -78,7 +77,7 @@ fn random_column(rng: &mut StdRng, board: &Board) -> Option<usize> {
 /// colours take turns from a random first one, as in a game (which goes on
 /// past a four); otherwise each colour is random.
 fn random_fill(rng: &mut StdRng, w: usize, h: usize, tokens: usize, alternate: bool) -> Board {
-    let mut board = get_new_board(w, h).unwrap();
+    let mut board = get_new_board(w, h);
     let mut tile = random_tile(rng);
     for _ in 0..tokens {
         let Some(column) = random_column(rng, &board) else {
@@ -134,8 +133,8 @@ fn with_four(rng: &mut StdRng, w: usize, h: usize, tile: Tile) -> Board {
 
 /// Asserts both engines give the same doubles (bit for bit) and best moves.
 fn check(board: &Board, tile: Tile, difficulty: u32, seed: u64) {
-    let fast = Engine::Fast.potential_moves(board, tile, difficulty);
-    let faithful = Engine::Faithful.potential_moves(board, tile, difficulty);
+    let fast = Fast.potential_moves(board, tile, difficulty);
+    let faithful = Faithful.potential_moves(board, tile, difficulty);
     let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
     assert_eq!(
         bits(&fast),
@@ -224,7 +223,7 @@ fn deeper_on_the_smallest_boards() {
                 check(&board, random_tile(&mut rng), difficulty, seed);
             }
         }
-        check(&get_new_board(4, 4).unwrap(), Tile::Black, 5, seed);
+        check(&get_new_board(4, 4), Tile::Black, 5, seed);
     }
 }
 
@@ -268,9 +267,9 @@ fn full_and_nearly_full_boards() {
 #[test]
 fn look_ahead_zero_and_empty_boards() {
     for (w, h) in all_sizes() {
-        let empty = get_new_board(w, h).unwrap();
+        let empty = get_new_board(w, h);
         for tile in [Tile::Red, Tile::Black] {
-            assert_eq!(Engine::Fast.potential_moves(&empty, tile, 0), vec![0.0; w]);
+            assert_eq!(Fast.potential_moves(&empty, tile, 0), vec![0.0; w]);
             check(&empty, tile, 0, 0);
             check(&empty, tile, 1, 0);
             check(&empty, tile, 2, 0);
@@ -281,7 +280,7 @@ fn look_ahead_zero_and_empty_boards() {
 #[test]
 fn the_game_sizes_are_all_computed_by_the_fast_engine_itself() {
     for (w, h) in all_sizes() {
-        assert!(fast::handles(&get_new_board(w, h).unwrap()), "{w}x{h}");
+        assert!(fast::handles(&get_new_board(w, h)), "{w}x{h}");
     }
 }
 

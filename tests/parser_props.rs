@@ -9,12 +9,17 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 use serde_json::{json, Map, Value};
 
-use fourinrow::board::{get_new_board, is_valid_move, make_move, Board, Tile};
-use fourinrow::boardtext::{format_board, parse_board, BoardTextError, MAX_TEXT_SIZE};
-use fourinrow::frontend::{Event, Key};
-use fourinrow::game::Turn;
-use fourinrow::replay::parse_script;
-use fourinrow::settings::Settings;
+use fourinrow::io::replay::{parse_script, Script, Starter};
+use fourinrow::io::{Event, Key};
+use fourinrow::port::board::{get_new_board, is_valid_move, make_move, Board, Tile};
+use fourinrow::port::settings::Settings;
+use fourinrow::tools::boardtext::{format_board, parse_board, BoardTextError, MAX_TEXT_SIZE};
+
+/// A script's settings, as the game takes them: the Python's defaults with
+/// the script's size and difficulty, checked.
+fn settings(script: &Script) -> Result<Settings, String> {
+    Settings::default().with_size_and_difficulty(script.width, script.height, script.difficulty)
+}
 
 /// 512 cases a property, unless `PROPTEST_CASES` says otherwise.
 fn config() -> Config {
@@ -62,7 +67,7 @@ fn played_board() -> impl Strategy<Value = Board> {
         prop::collection::vec(any::<usize>(), 0..300),
     )
         .prop_map(|((width, height), red_first, columns)| {
-            let mut board = get_new_board(width, height).unwrap();
+            let mut board = get_new_board(width, height);
             let mut tile = if red_first { Tile::Red } else { Tile::Black };
             for column in columns {
                 let column = column % width;
@@ -401,7 +406,9 @@ fn script_shaped() -> impl Strategy<Value = Value> {
 fn check_any_script(text: &str) -> Result<(), TestCaseError> {
     match parse_script(text) {
         Ok(script) => {
-            prop_assert!(script.settings.validate().is_ok());
+            if let Err(e) = settings(&script) {
+                prop_assert!(is_one_line(&e), "{:?} for {}", e, text);
+            }
             prop_assert!(script.events.windows(2).all(|w| w[0].0 <= w[1].0));
         }
         Err(e) => prop_assert!(is_one_line(&e.0), "{:?} for {}", e.0, text),
@@ -548,13 +555,13 @@ proptest! {
             difficulty: spec.difficulty,
             ..Settings::default()
         };
-        prop_assert_eq!(&script.settings, &expected_settings);
+        prop_assert_eq!(&settings(&script).map_err(TestCaseError::fail)?, &expected_settings);
         prop_assert_eq!(script.frames, spec.frames);
         prop_assert_eq!(&script.choices, &spec.choices);
-        let first: Vec<Turn> = spec
+        let first: Vec<Starter> = spec
             .first
             .iter()
-            .map(|&h| if h { Turn::Human } else { Turn::Computer })
+            .map(|&h| if h { Starter::Human } else { Starter::Computer })
             .collect();
         prop_assert_eq!(&script.first, &first);
         let mut events: Vec<(u64, Event)> = spec
@@ -562,9 +569,9 @@ proptest! {
             .iter()
             .map(|&(frame, kind, x, y)| {
                 let event = match kind {
-                    0 => Event::MouseButtonDown { x, y, button: 1 },
-                    1 => Event::MouseMotion { x, y },
-                    2 => Event::MouseButtonUp { x, y, button: 1 },
+                    0 => Event::MouseButtonDown { pos: (x, y), button: 1 },
+                    1 => Event::MouseMotion { pos: (x, y) },
+                    2 => Event::MouseButtonUp { pos: (x, y), button: 1 },
                     3 => Event::KeyUp(Key::Escape),
                     _ => Event::Quit,
                 };
@@ -588,14 +595,15 @@ proptest! {
         value["height"] = json!(height);
         value["difficulty"] = json!(difficulty);
         let fits = (4..=12).contains(&width) && (4..=9).contains(&height) && difficulty <= 6;
-        match parse_script(&value.to_string()) {
-            Ok(script) => {
+        let script = parse_script(&value.to_string()).map_err(|e| TestCaseError::fail(e.0))?;
+        match settings(&script) {
+            Ok(settings) => {
                 prop_assert!(fits);
-                prop_assert_eq!(script.settings.board_width as u64, width);
+                prop_assert_eq!(settings.board_width as u64, width);
             }
             Err(e) => {
-                prop_assert!(!fits, "{}", e.0);
-                prop_assert!(is_one_line(&e.0), "{:?}", e.0);
+                prop_assert!(!fits, "{}", e);
+                prop_assert!(is_one_line(&e), "{:?}", e);
             }
         }
     }

@@ -1,7 +1,7 @@
 //! pygame's smoothscale and alpha blit, checked against what pygame 2.6.1
 //! computed (tests/fixtures/pixels.txt, made by tools/make-pixel-fixtures.py).
 
-use fourinrow::pixels::{blit_alpha, smoothscale, xrgb_at, RgbaImage, ScaleBackend};
+use fourinrow::io::pixels::{blit_alpha, smoothscale, xrgb_at, RgbaImage, ScaleBackend};
 
 /// The xorshift32 byte stream the fixture script draws its pixels from.
 fn xorshift_bytes(seed: u32, n: usize) -> Vec<u8> {

@@ -1,5 +1,5 @@
 //! The fast engine: `getPotentialMoves` on bitboards, returning the very
-//! doubles of [`crate::ai::get_potential_moves`].
+//! doubles of [`crate::port::ai::get_potential_moves`].
 //!
 //! # The technique
 //!
@@ -72,8 +72,9 @@ use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use crate::ai::get_potential_moves;
-use crate::board::{Board, Tile, MIN_SIZE};
+use crate::port::ai::get_potential_moves;
+use crate::port::board::{Board, Tile};
+use crate::port::settings::MIN_SIZE;
 
 /// The most bits a bitboard here holds.
 const MAX_BITS: usize = 128;
@@ -828,8 +829,8 @@ fn counter_values<B: Bits>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{get_new_board, is_winner, make_move};
-    use crate::boardtext::parse_board;
+    use crate::port::board::{get_new_board, is_winner, make_move};
+    use crate::tools::boardtext::parse_board;
 
     /// A 7x6 bitboard geometry, bits as in the module docs.
     fn geo7x6() -> Geometry<u64> {
@@ -867,7 +868,7 @@ mod tests {
                             continue;
                         }
                         for missing in [None, Some(0), Some(1), Some(2), Some(3)] {
-                            let mut b = get_new_board(w, h).unwrap();
+                            let mut b = get_new_board(w, h);
                             let mut stones = 0u128;
                             for (k, &(cx, cy)) in cells.iter().enumerate() {
                                 if Some(k) == missing {
@@ -918,7 +919,7 @@ mod tests {
         assert_eq!(p.mine, 1 << 21);
         assert_eq!(p.theirs, 1 << 22);
         assert_eq!(p.mask, 0b11 << 21);
-        let mut floating = get_new_board(7, 6).unwrap();
+        let mut floating = get_new_board(7, 6);
         floating[2][0] = Some(Tile::Red);
         assert_eq!(g.position(&floating, Tile::Red), None);
         assert!(!handles(&floating));
@@ -933,7 +934,7 @@ mod tests {
     #[test]
     fn drops_land_on_the_lowest_empty_cell() {
         let g = geo7x6();
-        let mut b = get_new_board(7, 6).unwrap();
+        let mut b = get_new_board(7, 6);
         for (column, tile) in [(3, Tile::Red), (3, Tile::Black), (0, Tile::Red)] {
             let p = g.position(&b, Tile::Red).unwrap();
             let cell = g.playable(p.mask) & g.columns[column];
@@ -945,9 +946,9 @@ mod tests {
 
     #[test]
     fn sizes_that_do_not_fit_fall_back_to_the_faithful_engine() {
-        let wide = get_new_board(26, 4).unwrap();
-        let tall = get_new_board(4, 40).unwrap();
-        let big = get_new_board(13, 9).unwrap();
+        let wide = get_new_board(26, 4);
+        let tall = get_new_board(4, 40);
+        let big = get_new_board(13, 9);
         for b in [&wide, &tall, &big] {
             assert!(!handles(b));
             assert_eq!(
@@ -955,9 +956,9 @@ mod tests {
                 get_potential_moves(b, Tile::Black, 1)
             );
         }
-        assert!(handles(&get_new_board(25, 4).unwrap()));
-        assert!(handles(&get_new_board(4, 31).unwrap()));
-        assert!(handles(&get_new_board(12, 9).unwrap()));
+        assert!(handles(&get_new_board(25, 4)));
+        assert!(handles(&get_new_board(4, 31)));
+        assert!(handles(&get_new_board(12, 9)));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Board text: the one-line way `shared/parity` writes a position.
+//! Board text: the one-line way the tools write a position.
 //!
 //! Rows from top to bottom joined by `/`, one character per column: `.`
 //! empty, `R` red (the human's), `B` black (the computer's). The board's size
@@ -7,11 +7,12 @@
 
 use std::fmt;
 
-use crate::board::{get_new_board, Board, Tile, MIN_SIZE};
+use crate::port::board::{get_new_board, Board, Tile, MAX_BOARD_SIZE};
+use crate::port::settings::MIN_SIZE;
 
 /// The largest board text accepted, in either direction. The AI's work grows
 /// as `width^(2*difficulty)`, so anything larger is a typo, not a position.
-pub const MAX_TEXT_SIZE: usize = 64;
+pub const MAX_TEXT_SIZE: usize = MAX_BOARD_SIZE;
 
 /// What is wrong with a board text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,8 +115,7 @@ pub fn parse_board(text: &str) -> Result<Board, BoardTextError> {
     if width > MAX_TEXT_SIZE || height > MAX_TEXT_SIZE {
         return Err(BoardTextError::TooLarge { width, height });
     }
-    let mut board =
-        get_new_board(width, height).map_err(|_| BoardTextError::TooSmall { width, height })?;
+    let mut board = get_new_board(width, height);
     for (y, row) in rows.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
             board[x][y] = match c {
@@ -153,7 +153,7 @@ pub fn format_board(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::make_move;
+    use crate::port::board::make_move;
 
     #[test]
     fn round_trips_the_readme_example() {
@@ -168,7 +168,7 @@ mod tests {
 
     #[test]
     fn formats_what_make_move_builds() {
-        let mut b = get_new_board(4, 5).unwrap();
+        let mut b = get_new_board(4, 5);
         make_move(&mut b, Tile::Black, 0);
         make_move(&mut b, Tile::Red, 3);
         make_move(&mut b, Tile::Red, 3);

@@ -1,4 +1,4 @@
-//! The board and the rules of Four in a Row: the pure half of `fourinrow.py`.
+//! The board and the rules of Four in a Row: `getNewBoard` ... `isWinner`.
 //!
 //! Python keeps the board as a list of columns, each a list of `'red'`,
 //! `'black'` or `None`, and reads it as `board[x][y]` with `y = 0` the top
@@ -6,25 +6,37 @@
 //! here too), but each cell is an `Option<Tile>`: the type itself says a
 //! cell is empty or holds one of two colours, so no string can be misspelt.
 //!
-//! Nothing here knows about SDL, so every rule is unit-tested with no display.
+//! Nothing here draws, so every rule is unit-tested with no display.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-/// The smallest board the game accepts, in both directions.
-pub const MIN_SIZE: usize = 4;
-
-/// A token colour. Python: the strings `RED = 'red'` and `BLACK = 'black'`.
+/// A token colour: the strings `RED` and `BLACK` of the Python.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tile {
-    /// The human's tokens. Python: `RED`.
+    /// Python: RED = 'red'
+    ///
+    /// The human's tokens.
     Red,
-    /// The computer's tokens. Python: `BLACK`.
+    /// Python: BLACK = 'black'
+    ///
+    /// The computer's tokens.
     Black,
 }
 
+/// The most columns or rows any board may have. The window takes at most
+/// 12x9; the tools (board text, records) refuse anything over this, which
+/// no search could finish anyway.
+pub const MAX_BOARD_SIZE: usize = 64;
+
+/// Python: EMPTY = None
+///
+/// A cell with no token. Cells are `Option<Tile>`, so "empty" is `None`
+/// here too; the name keeps the twins reading like the Python.
+pub const EMPTY: Option<Tile> = None;
+
 impl Tile {
-    /// The other colour. Python: the `if tile == RED: enemyTile = BLACK` lines.
+    /// The other colour: the `if tile == RED: enemyTile = BLACK` lines.
     pub fn enemy(self) -> Tile {
         match self {
             Tile::Red => Tile::Black,
@@ -47,28 +59,6 @@ impl fmt::Display for Tile {
     }
 }
 
-/// Why a board of some size cannot be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardSizeError {
-    /// The width that was asked for.
-    pub width: usize,
-    /// The height that was asked for.
-    pub height: usize,
-}
-
-impl fmt::Display for BoardSizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The Python original's assertion message, word for word, then the size at fault.
-        write!(
-            f,
-            "Board must be at least 4x4. (asked for {}x{})",
-            self.width, self.height
-        )
-    }
-}
-
-impl std::error::Error for BoardSizeError {}
-
 /// A board of `width` columns and `height` rows, indexed `board[x][y]`.
 ///
 /// The cells are stored column after column, so `board[x]` is the slice of
@@ -82,12 +72,12 @@ pub struct Board {
 }
 
 impl Board {
-    /// The number of columns. Python: `BOARDWIDTH`.
+    /// The number of columns: `BOARDWIDTH`.
     pub fn width(&self) -> usize {
         self.width
     }
 
-    /// The number of rows. Python: `BOARDHEIGHT`.
+    /// The number of rows: `BOARDHEIGHT`.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -115,7 +105,7 @@ impl IndexMut<usize> for Board {
 }
 
 impl fmt::Debug for Board {
-    /// The board text of `shared/parity` (`.`, `R`, `B`; rows joined by `/`).
+    /// Board text (`.`, `R`, `B`; rows top to bottom joined by `/`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for y in 0..self.height {
             if y > 0 {
@@ -133,54 +123,56 @@ impl fmt::Debug for Board {
     }
 }
 
-/// A new, empty board of the given size.
+/// Python: getNewBoard()
 ///
-/// Python: `getNewBoard()`, which reads the size from the globals
-/// `BOARDWIDTH` and `BOARDHEIGHT`; here the size is passed in, and the
-/// module-level `assert BOARDWIDTH >= 4 and BOARDHEIGHT >= 4` becomes an error.
-pub fn get_new_board(width: usize, height: usize) -> Result<Board, BoardSizeError> {
-    if width < MIN_SIZE || height < MIN_SIZE {
-        return Err(BoardSizeError { width, height });
-    }
-    Ok(Board {
+/// A new, empty board. The Python reads the size from the globals
+/// `BOARDWIDTH` and `BOARDHEIGHT`; here it is passed in. Sizes come checked
+/// (by [`Settings::validate`](crate::port::settings::Settings::validate),
+/// the board-text parser or the record reader), so this cannot fail.
+pub fn get_new_board(width: usize, height: usize) -> Board {
+    Board {
         width,
         height,
-        cells: vec![None; width * height],
-    })
+        cells: vec![EMPTY; width * height],
+    }
 }
 
-/// The lowest empty row of `column`, or `None` when the column is full.
+/// Python: getLowestEmptySpace(board, column)
 ///
-/// Python: `getLowestEmptySpace(board, column)`, which returns `-1` for a
-/// full column; `Option` says the same thing without a magic number.
+/// The lowest empty row of `column`, or `None` when the column is full:
+/// the Python returns `-1` for that, a number every caller must remember
+/// to test; `Option` makes the test impossible to forget.
 pub fn get_lowest_empty_space(board: &Board, column: usize) -> Option<usize> {
     (0..board.height())
         .rev()
-        .find(|&y| board[column][y].is_none())
+        .find(|&y| board[column][y] == EMPTY)
 }
 
-/// Drops `player`'s token into `column`; a full column is left as it is.
+/// Python: makeMove(board, player, column)
 ///
-/// Python: `makeMove(board, player, column)`.
+/// Drops `player`'s token into `column`; a full column is left as it is.
 pub fn make_move(board: &mut Board, player: Tile, column: usize) {
     if let Some(lowest) = get_lowest_empty_space(board, column) {
         board[column][lowest] = Some(player);
     }
 }
 
-/// Whether a token can be dropped into `column`: it exists and its top cell is empty.
+/// Python: isValidMove(board, column)
 ///
-/// Python: `isValidMove(board, column)`. Columns are `usize` here, so the
-/// Python's `column < 0` test is the type's job.
+/// Whether a token can be dropped into `column`: it exists and its top
+/// cell is empty. Columns are `usize` here, so the Python's `column < 0`
+/// test is the type's job.
 pub fn is_valid_move(board: &Board, column: usize) -> bool {
-    !(column >= board.width() || board[column][0].is_some())
+    !(column >= board.width() || board[column][0] != EMPTY)
 }
 
-/// Whether every cell holds a token. Python: `isBoardFull(board)`.
+/// Python: isBoardFull(board)
+///
+/// Whether every cell holds a token.
 pub fn is_board_full(board: &Board) -> bool {
     for x in 0..board.width() {
         for y in 0..board.height() {
-            if board[x][y].is_none() {
+            if board[x][y] == EMPTY {
                 return false;
             }
         }
@@ -188,13 +180,16 @@ pub fn is_board_full(board: &Board) -> bool {
     true
 }
 
+/// Python: isWinner(board, tile)
+///
 /// Whether `tile` has four in a row anywhere on the board: across, down, or
-/// on either diagonal. Python: `isWinner(board, tile)`, in the same order.
+/// on either diagonal, scanned in the Python's order. (`saturating_sub`
+/// keeps a board narrower than 4, which no game makes, from underflowing.)
 pub fn is_winner(board: &Board, tile: Tile) -> bool {
     let (width, height) = (board.width(), board.height());
     let t = Some(tile);
     // horizontal
-    for x in 0..width - 3 {
+    for x in 0..width.saturating_sub(3) {
         for y in 0..height {
             if board[x][y] == t
                 && board[x + 1][y] == t
@@ -207,7 +202,7 @@ pub fn is_winner(board: &Board, tile: Tile) -> bool {
     }
     // vertical
     for x in 0..width {
-        for y in 0..height - 3 {
+        for y in 0..height.saturating_sub(3) {
             if board[x][y] == t
                 && board[x][y + 1] == t
                 && board[x][y + 2] == t
@@ -218,7 +213,7 @@ pub fn is_winner(board: &Board, tile: Tile) -> bool {
         }
     }
     // diagonal going up to the right: / shape
-    for x in 0..width - 3 {
+    for x in 0..width.saturating_sub(3) {
         for y in 3..height {
             if board[x][y] == t
                 && board[x + 1][y - 1] == t
@@ -230,8 +225,8 @@ pub fn is_winner(board: &Board, tile: Tile) -> bool {
         }
     }
     // diagonal going down to the right: \ shape
-    for x in 0..width - 3 {
-        for y in 0..height - 3 {
+    for x in 0..width.saturating_sub(3) {
+        for y in 0..height.saturating_sub(3) {
             if board[x][y] == t
                 && board[x + 1][y + 1] == t
                 && board[x + 2][y + 2] == t
@@ -250,7 +245,7 @@ mod tests {
 
     /// A board from rows of text, top row first (`.`, `R`, `B`).
     fn board(rows: &[&str]) -> Board {
-        let mut b = get_new_board(rows[0].len(), rows.len()).unwrap();
+        let mut b = get_new_board(rows[0].len(), rows.len());
         for (y, row) in rows.iter().enumerate() {
             for (x, c) in row.chars().enumerate() {
                 b[x][y] = match c {
@@ -265,7 +260,7 @@ mod tests {
 
     #[test]
     fn new_board_is_empty_and_column_major() {
-        let b = get_new_board(7, 6).unwrap();
+        let b = get_new_board(7, 6);
         assert_eq!((b.width(), b.height()), (7, 6));
         assert_eq!(b[6].len(), 6);
         assert!(b.cells.iter().all(Option::is_none));
@@ -273,18 +268,20 @@ mod tests {
     }
 
     #[test]
-    fn boards_smaller_than_4x4_are_refused_with_the_python_message() {
-        for (w, h) in [(3, 6), (7, 3), (0, 0), (3, 3)] {
-            let err = get_new_board(w, h).unwrap_err();
-            assert!(err.to_string().starts_with("Board must be at least 4x4."));
-            assert!(err.to_string().contains(&format!("{w}x{h}")));
+    fn boards_too_small_for_a_four_never_win_and_do_not_underflow() {
+        for (w, h) in [(0, 0), (3, 3), (1, 7), (7, 1)] {
+            let mut b = get_new_board(w, h);
+            for x in 0..w {
+                make_move(&mut b, Tile::Red, x);
+            }
+            // One token a column: only a row of four or more can win.
+            assert_eq!(is_winner(&b, Tile::Red), w >= 4, "{w}x{h}");
         }
-        assert!(get_new_board(4, 4).is_ok());
     }
 
     #[test]
     fn tokens_fall_to_the_lowest_empty_space() {
-        let mut b = get_new_board(7, 6).unwrap();
+        let mut b = get_new_board(7, 6);
         assert_eq!(get_lowest_empty_space(&b, 3), Some(5));
         make_move(&mut b, Tile::Red, 3);
         assert_eq!(b[3][5], Some(Tile::Red));
@@ -296,7 +293,7 @@ mod tests {
 
     #[test]
     fn a_full_column_takes_no_more_tokens() {
-        let mut b = get_new_board(4, 4).unwrap();
+        let mut b = get_new_board(4, 4);
         for _ in 0..4 {
             make_move(&mut b, Tile::Red, 0);
         }
@@ -310,7 +307,7 @@ mod tests {
 
     #[test]
     fn columns_out_of_range_are_not_valid() {
-        let b = get_new_board(7, 6).unwrap();
+        let b = get_new_board(7, 6);
         assert!(is_valid_move(&b, 0));
         assert!(is_valid_move(&b, 6));
         assert!(!is_valid_move(&b, 7));
@@ -323,7 +320,7 @@ mod tests {
         assert!(is_board_full(&b));
         b[2][0] = None;
         assert!(!is_board_full(&b));
-        assert!(!is_board_full(&get_new_board(4, 4).unwrap()));
+        assert!(!is_board_full(&get_new_board(4, 4)));
     }
 
     #[test]
@@ -400,7 +397,7 @@ mod tests {
 
     #[test]
     fn debug_prints_board_text() {
-        let mut b = get_new_board(4, 4).unwrap();
+        let mut b = get_new_board(4, 4);
         make_move(&mut b, Tile::Red, 1);
         make_move(&mut b, Tile::Black, 1);
         assert_eq!(format!("{b:?}"), "..../..../.B../.R..");

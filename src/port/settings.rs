@@ -7,44 +7,53 @@
 //! positions computed from them (`XMARGIN`, `YMARGIN`, the pile, winner and
 //! arrow rectangles) live in [`Layout`].
 
-use std::fmt;
+pub use crate::io::pixels::Rgb;
 
-use crate::board::MIN_SIZE;
-use crate::extras::Extras;
-
-/// Columns on the board by default. Python: `BOARDWIDTH = 7`.
+/// Python: BOARDWIDTH = 7
+///
+/// Columns on the board by default (`--width` changes it).
 pub const BOARDWIDTH: usize = 7;
-/// Rows on the board by default. Python: `BOARDHEIGHT = 6`.
+/// Python: BOARDHEIGHT = 6
+///
+/// Rows on the board by default (`--height` changes it).
 pub const BOARDHEIGHT: usize = 6;
-/// How many moves the computer looks ahead by default. Python: `DIFFICULTY = 2`.
+/// The smallest board, in both directions: the Python's
+/// `assert BOARDWIDTH >= 4 and BOARDHEIGHT >= 4, 'Board must be at least 4x4.'`
+pub const MIN_SIZE: usize = 4;
+/// Python: DIFFICULTY = 2
+///
+/// How many moves the computer looks ahead by default (`--difficulty`).
 pub const DIFFICULTY: u32 = 2;
 /// The deepest look-ahead accepted. The search grows as `width^(2*difficulty)`;
 /// beyond this even the fast engine keeps a player waiting.
 pub const MAX_DIFFICULTY: u32 = 6;
-/// The side of a token and of a board cell, in pixels. Python: `SPACESIZE = 50`.
+/// Python: SPACESIZE = 50
+///
+/// The side of a token and of a board cell, in pixels.
 pub const SPACESIZE: i32 = 50;
-/// Frames per second. Python: `FPS = 30` (which the original never passes to `tick()`).
+/// Python: FPS = 30
+///
+/// Frames per second (which the original never passes to `tick()`).
 pub const FPS: u32 = 30;
-/// Python: `WINDOWWIDTH = 640`.
+/// Python: WINDOWWIDTH = 640
 pub const WINDOWWIDTH: i32 = 640;
-/// Python: `WINDOWHEIGHT = 480`.
+/// Python: WINDOWHEIGHT = 480
 pub const WINDOWHEIGHT: i32 = 480;
-/// The window's title. Python: `pygame.display.set_caption(u'four in row')`.
+/// The window's title: `pygame.display.set_caption(u'four in row')`.
 pub const CAPTION: &str = "four in row";
 
-/// An opaque colour, red, green and blue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rgb(pub u8, pub u8, pub u8);
-
-/// Python: `BRIGHTBLUE = (0, 50, 255)`.
+/// Python: BRIGHTBLUE = (0, 50, 255)
 pub const BRIGHTBLUE: Rgb = Rgb(0, 50, 255);
-/// Python: `WHITE = (255, 255, 255)`.
+/// Python: WHITE = (255, 255, 255)
 pub const WHITE: Rgb = Rgb(255, 255, 255);
-/// Python: `BGCOLOR = BRIGHTBLUE`.
+/// Python: BGCOLOR = BRIGHTBLUE
 pub const BGCOLOR: Rgb = BRIGHTBLUE;
-/// Python: `TEXTCOLOR = WHITE` (defined there but never used).
+/// Python: TEXTCOLOR = WHITE
+///
+/// Defined there but never used, as here.
 pub const TEXTCOLOR: Rgb = WHITE;
-/// Not in the Python: seed 003's background, cornflower blue, for `--preset lab`.
+/// Not in the Python: the 5x5 lab version's background, cornflower blue,
+/// for `--preset lab`.
 pub const CORNFLOWERBLUE: Rgb = Rgb(100, 149, 237);
 
 /// The largest board that fits the window: 12 columns, 9 rows of 50 pixels.
@@ -66,69 +75,66 @@ pub struct Rect {
 }
 
 impl Rect {
-    /// Python: `pygame.Rect(x, y, w, h)`.
+    /// `pygame.Rect(x, y, w, h)`.
     pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
         Rect { x, y, w, h }
     }
 
-    /// Python: `rect.left`.
+    /// `rect.left`.
     pub const fn left(&self) -> i32 {
         self.x
     }
 
-    /// Python: `rect.top`.
+    /// `rect.top`.
     pub const fn top(&self) -> i32 {
         self.y
     }
 
-    /// Python: `rect.right`, the first column past the rectangle.
+    /// `rect.topleft`, where `blit` puts an image.
+    pub const fn topleft(&self) -> (i32, i32) {
+        (self.x, self.y)
+    }
+
+    /// `rect.topleft = (x, y)`: moves the rectangle, keeping its size.
+    pub fn set_topleft(&mut self, (x, y): (i32, i32)) {
+        self.x = x;
+        self.y = y;
+    }
+
+    /// `rect.right`, the first column past the rectangle.
     pub const fn right(&self) -> i32 {
         self.x + self.w
     }
 
-    /// Python: `rect.centery`, rounding as pygame does (`y + h / 2`, C division).
+    /// `rect.centery`, rounding as pygame does (`y + h / 2`, C division).
     pub const fn centery(&self) -> i32 {
         self.y + self.h / 2
     }
 
-    /// Python: `rect.collidepoint(pos)`: left and top edges in, right and bottom out.
+    /// `rect.collidepoint(pos)`: left and top edges in, right and bottom out.
     pub const fn collidepoint(&self, (px, py): (i32, i32)) -> bool {
         px >= self.x && px < self.x + self.w && py >= self.y && py < self.y + self.h
     }
 
-    /// Python: `rect.center = (cx, cy)`, which moves the corner by `w / 2`, `h / 2`.
+    /// `rect.center = (cx, cy)`, which moves the corner by `w / 2`, `h / 2`.
     pub const fn with_center(self, cx: i32, cy: i32) -> Rect {
         Rect::new(cx - self.w / 2, cy - self.h / 2, self.w, self.h)
     }
 }
 
-/// A setting that cannot be used, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SettingsError(pub String);
-
-impl fmt::Display for SettingsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SettingsError {}
-
 /// What a game is played with: the Python globals a player may change.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    /// Python: `BOARDWIDTH`.
+    /// `BOARDWIDTH`.
     pub board_width: usize,
-    /// Python: `BOARDHEIGHT`.
+    /// `BOARDHEIGHT`.
     pub board_height: usize,
-    /// Python: `DIFFICULTY`.
+    /// `DIFFICULTY`.
     pub difficulty: u32,
-    /// Frames per second when playing in a window. Python: `FPS`.
+    /// Frames per second when playing in a window: `FPS`.
     pub fps: u32,
-    /// Python: `BGCOLOR`.
+    /// `BGCOLOR`.
     pub bg_color: Rgb,
-    /// Not in the Python: the extras switched on (none by default).
-    pub extras: Extras,
 }
 
 impl Default for Settings {
@@ -140,46 +146,68 @@ impl Default for Settings {
             difficulty: DIFFICULTY,
             fps: FPS,
             bg_color: BGCOLOR,
-            extras: Extras::default(),
         }
     }
 }
 
 impl Settings {
-    /// Checks that a game can be played and drawn with these settings.
+    /// Checks that a game can be played and drawn with these settings; the
+    /// error says what is wrong, in one line.
     ///
-    /// Python: `assert BOARDWIDTH >= 4 and BOARDHEIGHT >= 4, 'Board must be at least 4x4.'`,
-    /// and what the Python does not check: that the board fits the window.
-    pub fn validate(&self) -> Result<(), SettingsError> {
+    /// The Python checks only `assert BOARDWIDTH >= 4 and BOARDHEIGHT >= 4,
+    /// 'Board must be at least 4x4.'`, and draws a board too big for the
+    /// window off its edges; here that is refused too.
+    pub fn validate(&self) -> Result<(), String> {
         let (w, h) = (self.board_width, self.board_height);
         if w < MIN_SIZE || h < MIN_SIZE {
-            return Err(SettingsError(format!(
-                "Board must be at least 4x4. (asked for {w}x{h})"
-            )));
+            return Err(format!("Board must be at least 4x4. (asked for {w}x{h})"));
         }
         if w > MAX_BOARDWIDTH || h > MAX_BOARDHEIGHT {
-            return Err(SettingsError(format!(
+            return Err(format!(
                 "a {w}x{h} board does not fit the {WINDOWWIDTH}x{WINDOWHEIGHT} window: \
                  at most {MAX_BOARDWIDTH} columns and {MAX_BOARDHEIGHT} rows of {SPACESIZE} pixels"
-            )));
+            ));
         }
         check_difficulty(self.difficulty)?;
         if self.fps == 0 || self.fps > 1000 {
-            return Err(SettingsError(format!(
+            return Err(format!(
                 "--fps {} is out of range: give 1 to 1000 frames per second",
                 self.fps
-            )));
+            ));
         }
         Ok(())
     }
 }
 
+impl Settings {
+    /// These settings with the board size and difficulty a replay script
+    /// gives (as whole numbers of any size), checked.
+    pub fn with_size_and_difficulty(
+        &self,
+        width: u64,
+        height: u64,
+        difficulty: u64,
+    ) -> Result<Settings, String> {
+        let number = |value: u64, what: &str| {
+            u32::try_from(value).map_err(|_| format!("{what} {value} is out of range"))
+        };
+        let settings = Settings {
+            board_width: number(width, "width")? as usize,
+            board_height: number(height, "height")? as usize,
+            difficulty: number(difficulty, "difficulty")?,
+            ..self.clone()
+        };
+        settings.validate()?;
+        Ok(settings)
+    }
+}
+
 /// Checks a look-ahead depth: 0 (random play) to [`MAX_DIFFICULTY`].
-pub fn check_difficulty(difficulty: u32) -> Result<(), SettingsError> {
+pub fn check_difficulty(difficulty: u32) -> Result<(), String> {
     if difficulty > MAX_DIFFICULTY {
-        return Err(SettingsError(format!(
+        return Err(format!(
             "difficulty {difficulty} is out of range: give 0 to {MAX_DIFFICULTY} moves of look-ahead"
-        )));
+        ));
     }
     Ok(())
 }
@@ -187,18 +215,27 @@ pub fn check_difficulty(difficulty: u32) -> Result<(), SettingsError> {
 /// Where things go in the window, computed once as the Python does at start-up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
-    /// Python: `XMARGIN = int((WINDOWWIDTH - BOARDWIDTH * SPACESIZE) / 2)`.
+    /// Python: XMARGIN = int((WINDOWWIDTH - BOARDWIDTH * SPACESIZE) / 2)
     pub xmargin: i32,
-    /// Python: `YMARGIN = int((WINDOWHEIGHT - BOARDHEIGHT * SPACESIZE) / 2)`.
+    /// Python: YMARGIN = int((WINDOWHEIGHT - BOARDHEIGHT * SPACESIZE) / 2)
     pub ymargin: i32,
-    /// Python: `REDPILERECT`, bottom left.
+    /// Python: REDPILERECT
+    ///
+    /// The red pile, bottom left: `pygame.Rect(int(SPACESIZE / 2),
+    /// WINDOWHEIGHT - int(3 * SPACESIZE / 2), SPACESIZE, SPACESIZE)`.
     pub red_pile_rect: Rect,
-    /// Python: `BLACKPILERECT`, bottom right.
+    /// Python: BLACKPILERECT
+    ///
+    /// The black pile, bottom right.
     pub black_pile_rect: Rect,
-    /// Python: `WINNERRECT`: the human-winner image's rectangle, centred.
-    /// All three result images are drawn at its corner, as in the Python.
+    /// Python: WINNERRECT
+    ///
+    /// The human-winner image's rectangle, centred in the window. All three
+    /// result images are drawn at its corner, as in the Python.
     pub winner_rect: Rect,
-    /// Python: `ARROWRECT`: right of the red pile, centred on it vertically.
+    /// Python: ARROWRECT
+    ///
+    /// The help arrow's rectangle: right of the red pile, centred on it vertically.
     pub arrow_rect: Rect,
 }
 
@@ -288,6 +325,14 @@ mod tests {
     }
 
     #[test]
+    fn topleft_moves_a_rect_and_keeps_its_size() {
+        let mut r = Rect::new(0, 0, 50, 50);
+        r.set_topleft((145, 90));
+        assert_eq!(r, Rect::new(145, 90, 50, 50));
+        assert_eq!(r.topleft(), (145, 90));
+    }
+
+    #[test]
     fn collidepoint_is_half_open() {
         let r = Rect::new(25, 405, 50, 50);
         assert!(r.collidepoint((25, 405)));
@@ -307,13 +352,12 @@ mod tests {
         assert!(small
             .validate()
             .unwrap_err()
-            .0
             .starts_with("Board must be at least 4x4."));
         let wide = Settings {
             board_width: 13,
             ..Settings::default()
         };
-        assert!(wide.validate().unwrap_err().0.contains("does not fit"));
+        assert!(wide.validate().unwrap_err().contains("does not fit"));
         let tall = Settings {
             board_height: 10,
             ..Settings::default()
@@ -321,18 +365,17 @@ mod tests {
         assert!(tall
             .validate()
             .unwrap_err()
-            .0
             .contains("at most 12 columns and 9 rows"));
         let deep = Settings {
             difficulty: 7,
             ..Settings::default()
         };
-        assert!(deep.validate().unwrap_err().0.contains("give 0 to 6"));
+        assert!(deep.validate().unwrap_err().contains("give 0 to 6"));
         let still = Settings {
             fps: 0,
             ..Settings::default()
         };
-        assert!(still.validate().unwrap_err().0.contains("--fps"));
+        assert!(still.validate().unwrap_err().contains("--fps"));
         let biggest = Settings {
             board_width: 12,
             board_height: 9,

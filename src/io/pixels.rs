@@ -1,11 +1,15 @@
 //! pygame's own pixel arithmetic, reproduced exactly: `smoothscale` and the
-//! per-pixel-alpha blit.
+//! per-pixel-alpha blit, and the two kinds of picture they work on.
 //!
 //! pygame does not use SDL's blitter or scaler for what `fourinrow.py` draws,
 //! so neither does the port: to show the same frames, pixel for pixel, it
-//! does the same integer arithmetic on the surfaces' bytes. Everything here
-//! works on plain byte slices, so it is tested with no display.
+//! does the same integer arithmetic on plain bytes. Nothing here touches SDL,
+//! so it is all tested with no display.
 //!
+//! - [`RgbaImage`] is a loaded image (pygame's `Surface` with per-pixel alpha).
+//! - [`Display`] is the window's picture (pygame's `DISPLAYSURF`): opaque,
+//!   640x480, one `0x00RRGGBB` word a pixel. The window copies it to the
+//!   screen, a replay to PNG files or checksums.
 //! - [`smoothscale`] is `pygame.transform.smoothscale`: a fixed-point box
 //!   filter to shrink and a bilinear filter to grow, first along X into a
 //!   temporary buffer, then along Y. pygame 2.6.1 picks one of two
@@ -16,12 +20,21 @@
 //! - [`blit_alpha`] is pygame's blend of a per-pixel-alpha image onto an
 //!   opaque surface: `d' = d + (((s - d) * a + s) >> 8)` per channel.
 
+use std::sync::Arc;
+
+/// An opaque colour: red, green and blue. Python: a tuple like `(0, 50, 255)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
 /// An image as 8-bit RGBA bytes, row after row, with no padding.
+///
+/// The bytes are shared (`Arc`), so a clone is as cheap as a Python
+/// assignment like `winnerImg = HUMANWINNERIMG`: both names see one image.
 #[derive(Clone, PartialEq, Eq)]
 pub struct RgbaImage {
     width: usize,
     height: usize,
-    data: Vec<u8>,
+    data: Arc<[u8]>,
 }
 
 impl std::fmt::Debug for RgbaImage {
@@ -33,10 +46,12 @@ impl std::fmt::Debug for RgbaImage {
 impl RgbaImage {
     /// An image from RGBA bytes; `None` when the length is not `width * height * 4`.
     pub fn from_rgba(width: usize, height: usize, data: Vec<u8>) -> Option<RgbaImage> {
-        (data.len() == width * height * 4).then_some(RgbaImage {
-            width,
-            height,
-            data,
+        (Some(data.len()) == width.checked_mul(height).and_then(|n| n.checked_mul(4))).then(|| {
+            RgbaImage {
+                width,
+                height,
+                data: data.into(),
+            }
         })
     }
 
@@ -64,6 +79,81 @@ impl RgbaImage {
             self.data[i + 2],
             self.data[i + 3],
         ]
+    }
+}
+
+/// The picture the game draws on and shows: opaque pixels, one native-endian
+/// `0x00RRGGBB` word each (SDL's XRGB8888, the window surface's usual
+/// format), row after row.
+///
+/// Python: `DISPLAYSURF`, the window's own surface. Here it is plain memory,
+/// so the same drawing code serves a window, a replay with no window, and
+/// the tests.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Display {
+    width: usize,
+    height: usize,
+    pixels: Vec<u8>,
+}
+
+impl std::fmt::Debug for Display {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Display({}x{})", self.width, self.height)
+    }
+}
+
+impl Display {
+    /// A black picture of `width` by `height` pixels.
+    pub fn new(width: usize, height: usize) -> Display {
+        Display {
+            width,
+            height,
+            pixels: vec![0; width * height * 4],
+        }
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The XRGB8888 bytes, `width * 4` a row.
+    pub fn xrgb_bytes(&self) -> &[u8] {
+        &self.pixels
+    }
+
+    /// Fills the whole picture. Python: `DISPLAYSURF.fill(color)`.
+    pub fn fill(&mut self, color: Rgb) {
+        let (w, h) = (self.width, self.height);
+        fill(&mut self.pixels, w * 4, w, h, color);
+    }
+
+    /// Draws `image` with its alpha, its top-left corner at `(x, y)`,
+    /// clipped to the picture. Python: `DISPLAYSURF.blit(image, (x, y))`.
+    pub fn blit(&mut self, image: &RgbaImage, (x, y): (i32, i32)) {
+        let (w, h) = (self.width, self.height);
+        blit_alpha(&mut self.pixels, w * 4, w, h, image, x, y);
+    }
+
+    /// The pixel at (x, y) as (r, g, b).
+    pub fn pixel(&self, x: usize, y: usize) -> (u8, u8, u8) {
+        xrgb_at(&self.pixels, self.width * 4, x, y)
+    }
+
+    /// The pixels as RGB bytes, row after row (what PNG frames and their
+    /// checksums hold).
+    pub fn rgb_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.width * self.height * 3);
+        for px in self.pixels.chunks_exact(4) {
+            let word = u32::from_ne_bytes([px[0], px[1], px[2], px[3]]);
+            out.extend_from_slice(&[(word >> 16) as u8, (word >> 8) as u8, word as u8]);
+        }
+        out
     }
 }
 
@@ -126,7 +216,7 @@ pub fn smoothscale(
         return RgbaImage {
             width,
             height,
-            data: vec![0; width * height * 4],
+            data: vec![0; width * height * 4].into(),
         };
     }
     if sw == width && sh == height {
@@ -134,7 +224,7 @@ pub fn smoothscale(
     }
     // First X, from the source into a buffer `width` wide and `sh` high ...
     let after_x = if width == sw {
-        src.data.clone()
+        src.data.to_vec()
     } else {
         let mut temp = vec![0u8; width * sh * 4];
         let from = Lines {
@@ -167,7 +257,7 @@ pub fn smoothscale(
     RgbaImage {
         width,
         height,
-        data,
+        data: data.into(),
     }
 }
 
@@ -328,11 +418,11 @@ fn expand(
     }
 }
 
-/// Fills a whole XRGB8888 surface (the display) with one colour.
+/// Fills a whole XRGB8888 surface with one colour.
 ///
 /// pygame: `DISPLAYSURF.fill(BGCOLOR)`. `pixels` holds `height` rows of
 /// `pitch` bytes, each pixel a native-endian `0x00RRGGBB` word.
-pub fn fill(pixels: &mut [u8], pitch: usize, width: usize, height: usize, (r, g, b): (u8, u8, u8)) {
+pub fn fill(pixels: &mut [u8], pitch: usize, width: usize, height: usize, Rgb(r, g, b): Rgb) {
     let word = (u32::from(r) << 16 | u32::from(g) << 8 | u32::from(b)).to_ne_bytes();
     for row in pixels.chunks_mut(pitch).take(height) {
         for px in row[..width * 4].chunks_exact_mut(4) {
@@ -482,7 +572,7 @@ mod tests {
         let (w, h) = (6usize, 4usize);
         let pitch = w * 4 + 8; // padded rows, as SDL surfaces may have
         let mut px = vec![0u8; pitch * h];
-        fill(&mut px, pitch, w, h, (0, 50, 255));
+        fill(&mut px, pitch, w, h, Rgb(0, 50, 255));
         let src = image(3, 3, |x, _| {
             if x == 1 {
                 [0, 0, 0, 0]
@@ -514,7 +604,7 @@ mod tests {
         // a corner near i32::MAX, which a replay script's drag could ask for.
         let (w, h) = (6usize, 4usize);
         let mut px = vec![0u8; w * 4 * h];
-        fill(&mut px, w * 4, w, h, (0, 50, 255));
+        fill(&mut px, w * 4, w, h, Rgb(0, 50, 255));
         let before = px.clone();
         let src = image(3, 3, |_, _| [250, 0, 0, 255]);
         for (x, y) in [

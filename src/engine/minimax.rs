@@ -53,8 +53,25 @@
 //! horizon, it plays that one rather than the immediate win, as the seed
 //! does.
 
-use crate::ai::Choices;
-use crate::board::{get_lowest_empty_space, is_board_full, is_valid_move, is_winner, Board, Tile};
+use crate::port::board::{
+    get_lowest_empty_space, is_board_full, is_valid_move, is_winner, Board, Tile,
+};
+
+/// The one random decision this AI makes: an initial pick among the valid
+/// columns (the lab's `random.choice(valid_locations)`), so that it can be
+/// seeded, replayed and tested.
+pub trait Choices {
+    /// Picks one of `seq`, which is never empty.
+    fn choice(&mut self, seq: &[usize]) -> usize;
+}
+
+/// Any random generator makes the pick at random, as the lab does: a
+/// blanket implementation, for every type `R` that is an `rand::Rng`.
+impl<R: rand::Rng> Choices for R {
+    fn choice(&mut self, seq: &[usize]) -> usize {
+        seq[self.random_range(0..seq.len())]
+    }
+}
 
 /// How many moves ahead the seed looks: `ai_move` calls `minimax(4, ...)`.
 pub const DEFAULT_DEPTH: u32 = 4;
@@ -346,8 +363,9 @@ pub fn minimax_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{get_new_board, make_move, MIN_SIZE};
-    use crate::boardtext::parse_board;
+    use crate::port::board::{get_new_board, make_move};
+    use crate::port::settings::MIN_SIZE;
+    use crate::tools::boardtext::parse_board;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -376,10 +394,6 @@ mod tests {
             self.calls += 1;
             seq[self.index % seq.len()]
         }
-
-        fn randint_0_1(&mut self) -> u8 {
-            0
-        }
     }
 
     /// A [`Choices`] that breaks its promise and picks a column not offered.
@@ -388,10 +402,6 @@ mod tests {
     impl Choices for Rogue {
         fn choice(&mut self, _seq: &[usize]) -> usize {
             usize::MAX
-        }
-
-        fn randint_0_1(&mut self) -> u8 {
-            0
         }
     }
 
@@ -471,7 +481,7 @@ mod tests {
     /// A position reached by `moves` random legal moves from an empty
     /// board, red first, stopping early if the game ends.
     fn random_position(rng: &mut StdRng, width: usize, height: usize, moves: usize) -> Board {
-        let mut b = get_new_board(width, height).unwrap();
+        let mut b = get_new_board(width, height);
         let mut mover = Tile::Red;
         for _ in 0..moves {
             if terminal_score(&b, mover).is_some() {
@@ -553,7 +563,7 @@ mod tests {
     #[test]
     fn score_position_sums_every_window_once() {
         for (w, h) in [(4, 4), (7, 6), (12, 9), (5, 8)] {
-            let b = get_new_board(w, h).unwrap();
+            let b = get_new_board(w, h);
             let expected = h * (w - 3) + w * (h - 3) + 2 * (w - 3) * (h - 3);
             assert_eq!(all_windows(&b).len(), expected);
         }
@@ -605,8 +615,8 @@ mod tests {
         assert_eq!(centre_column(&right), 4);
         assert_eq!(score_position(&right, Tile::Black), 3);
         assert_eq!(score_position(&left, Tile::Black), 0);
-        assert_eq!(centre_column(&get_new_board(4, 4).unwrap()), 2);
-        assert_eq!(centre_column(&get_new_board(12, 9).unwrap()), 6);
+        assert_eq!(centre_column(&get_new_board(4, 4)), 2);
+        assert_eq!(centre_column(&get_new_board(12, 9)), 6);
     }
 
     #[test]
@@ -621,7 +631,7 @@ mod tests {
         assert_eq!(terminal_score(&both, Tile::Black), Some(WIN_SCORE));
         assert_eq!(terminal_score(&both, Tile::Red), Some(WIN_SCORE));
         assert_eq!(
-            terminal_score(&get_new_board(4, 4).unwrap(), Tile::Red),
+            terminal_score(&get_new_board(4, 4), Tile::Red),
             None
         );
         // terminal values win over depth 0's evaluation, at any depth
@@ -821,7 +831,7 @@ mod tests {
         // the same seed; a different seed changes the depth-0 moves.
         fn game(seed: u64) -> Vec<usize> {
             let mut rng = StdRng::seed_from_u64(seed);
-            let mut b = get_new_board(6, 5).unwrap();
+            let mut b = get_new_board(6, 5);
             let mut tile = Tile::Red;
             let mut moves = Vec::new();
             while let Some(m) = minimax_move(&b, tile, 2 * (moves.len() as u32 % 2), &mut rng) {
@@ -834,7 +844,7 @@ mod tests {
         assert_eq!(game(11), game(11));
         assert_ne!(game(11), game(12));
         // With a fixed pick at depth 1 and more, the pick does not matter at all.
-        let b = get_new_board(7, 6).unwrap();
+        let b = get_new_board(7, 6);
         let m0 = minimax_move(&b, Tile::Black, 3, &mut Fixed::new(0));
         for pick in 1..7 {
             assert_eq!(minimax_move(&b, Tile::Black, 3, &mut Fixed::new(pick)), m0);
@@ -847,7 +857,7 @@ mod tests {
         for (w, h) in [(4, 4), (7, 6), (5, 9), (12, 4), (8, 7), (12, 9)] {
             assert!(w >= MIN_SIZE && h >= MIN_SIZE);
             let positions = [
-                get_new_board(w, h).unwrap(),
+                get_new_board(w, h),
                 random_position(&mut rng, w, h, w * h / 3),
             ];
             for b in &positions {
@@ -871,7 +881,7 @@ mod tests {
     #[test]
     fn the_empty_board_is_symmetric_for_odd_widths() {
         for (w, h) in [(7, 6), (5, 4), (9, 7)] {
-            let b = get_new_board(w, h).unwrap();
+            let b = get_new_board(w, h);
             let m = minimax_move(&b, Tile::Black, 4, &mut Fixed::new(0)).unwrap();
             let mut reversed = m.column_scores.clone();
             reversed.reverse();
@@ -967,7 +977,7 @@ mod tests {
     #[ignore]
     fn depth_four_timing() {
         for (w, h) in [(7, 6), (12, 9)] {
-            let b = get_new_board(w, h).unwrap();
+            let b = get_new_board(w, h);
             let runs = 20;
             let start = std::time::Instant::now();
             let mut m = None;

@@ -1,36 +1,43 @@
 //! Replay scripts: the game played from a file instead of the mouse, the
 //! keyboard and the random generator.
 //!
-//! The format is `shared/parity`'s (see its README): a JSON object with the
-//! board size, the difficulty, how many frames to present, the input events
-//! by frame, the computer's choices and who starts each later game. The
-//! replay drives the very same game code as the window, through the
-//! [`Frontend`] seam; only the frames go elsewhere (PNG files, a window, or
-//! memory for the tests) and nothing waits between them.
+//! A script is a JSON object with the board size, the difficulty, how many
+//! frames to present, the input events by frame, the computer's choices and
+//! who starts each later game; `docs/replay-scripts.md` describes the
+//! format. The replay drives the very same game code as the window, through
+//! the [`Frontend`] seam; only the frames go elsewhere (PNG files, a window,
+//! or checksums for the tests) and nothing waits between them.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use std::io::Seek;
-
-use sdl2::image::SaveSurface;
-use sdl2::rwops::RWops;
-use sdl2::surface::Surface;
 use serde_json::{Map, Value};
 
-use crate::ai::{Brain, Choices};
-use crate::engine::Engine;
 use crate::error::{Error, Stop};
-use crate::frontend::{Event, Frontend, Key};
-use crate::game::Turn;
-use crate::settings::Settings;
+use crate::io::images::crc32;
+use crate::io::pixels::Display;
+use crate::io::{Event, Frontend, Key};
 
-/// A replay script, checked.
+/// Who starts a game after the first, as a script says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starter {
+    /// `"computer"`: the coin toss (`random.randint(0, 1)`) gives 0.
+    Computer,
+    /// `"human"`: it gives 1.
+    Human,
+}
+
+/// A replay script, read and checked for form (the caller checks that its
+/// size and difficulty make a game).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Script {
-    /// Width, height and difficulty from the script; the rest as the Python's.
-    pub settings: Settings,
+    /// Columns, 7 unless the script says.
+    pub width: u64,
+    /// Rows, 6 unless the script says.
+    pub height: u64,
+    /// Look-ahead, 2 unless the script says.
+    pub difficulty: u64,
     /// Stop once this many frames have been presented (at least one is).
     pub frames: u64,
     /// The input, by the frame count at which it becomes due, in script order.
@@ -38,7 +45,7 @@ pub struct Script {
     /// For the k-th computer move, the index into `bestMoves` (Python's `%`).
     pub choices: Vec<i64>,
     /// Who starts the second game, the third, ...; the computer once used up.
-    pub first: Vec<Turn>,
+    pub first: Vec<Starter>,
 }
 
 /// What is wrong with a script, and where.
@@ -106,24 +113,11 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
     let Value::Object(object) = value else {
         return Err(ScriptError("a replay script must be a JSON object".into()));
     };
-    let defaults = Settings::default();
-    let size = |key: &str, default: usize| -> Result<usize, ScriptError> {
-        object
-            .get(key)
-            .map_or(Ok(default as u64), |v| whole(v, key))
-            .map(|v| v as usize)
+    let number = |key: &str, default: u64| -> Result<u64, ScriptError> {
+        object.get(key).map_or(Ok(default), |v| whole(v, key))
     };
-    let mut settings = Settings {
-        board_width: size("width", defaults.board_width)?,
-        board_height: size("height", defaults.board_height)?,
-        ..defaults
-    };
-    settings.difficulty = match object.get("difficulty") {
-        None => defaults.difficulty,
-        Some(v) => u32::try_from(whole(v, "difficulty")?)
-            .map_err(|_| ScriptError(format!("difficulty {v} is out of range")))?,
-    };
-    settings.validate().map_err(|e| ScriptError(e.0))?;
+    let (width, height) = (number("width", 7)?, number("height", 6)?);
+    let difficulty = number("difficulty", 2)?;
 
     let frames = match object.get("frames") {
         Some(v) => whole(v, "frames")?,
@@ -161,8 +155,8 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
             .iter()
             .enumerate()
             .map(|(i, v)| match v.as_str() {
-                Some("computer") => Ok(Turn::Computer),
-                Some("human") => Ok(Turn::Human),
+                Some("computer") => Ok(Starter::Computer),
+                Some("human") => Ok(Starter::Human),
                 _ => Err(ScriptError(format!(
                     "first[{i}] must be \"computer\" or \"human\", not {}",
                     shown(v)
@@ -177,7 +171,9 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
         }
     };
     Ok(Script {
-        settings,
+        width,
+        height,
+        difficulty,
         frames,
         events,
         choices,
@@ -225,21 +221,18 @@ fn parse_events(object: &Map<String, Value>) -> Result<Vec<(u64, Event)>, Script
             }
         };
         let event = match kind {
-            "down" => {
-                let (x, y) = position()?;
-                Event::MouseButtonDown { x, y, button: 1 }
-            }
-            "motion" => {
-                let (x, y) = position()?;
-                Event::MouseMotion { x, y }
-            }
-            "up" => {
-                let (x, y) = position()?;
-                Event::MouseButtonUp { x, y, button: 1 }
-            }
+            "down" => Event::MouseButtonDown {
+                pos: position()?,
+                button: 1,
+            },
+            "motion" => Event::MouseMotion { pos: position()? },
+            "up" => Event::MouseButtonUp {
+                pos: position()?,
+                button: 1,
+            },
             "escape" => Event::KeyUp(Key::Escape),
             "quit" => Event::Quit,
-            // Not in shared/parity's format: keys for the extras (restart, undo, hint).
+            // Keys for the extras (restart, undo, hint); the Python original sees only `escape`.
             "key" | "keydown" | "keyup" => {
                 let (key, ctrl, shift) = key_chord(fields.get(2), i)?;
                 let down = Event::KeyDown { key, ctrl, shift };
@@ -292,7 +285,7 @@ fn key_chord(value: Option<&Value>, i: usize) -> Result<(Key, bool, bool), Scrip
     Ok((key, ctrl, shift))
 }
 
-/// Reads and checks a replay script file.
+/// Reads a replay script file; the error names the file.
 pub fn load_script(path: &Path) -> Result<Script, Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::file(path, format!("cannot read the replay script: {e}")))?;
@@ -302,7 +295,7 @@ pub fn load_script(path: &Path) -> Result<Script, Error> {
 /// Where a replay's frames go.
 pub trait FrameSink {
     /// Takes frame number `index` (from 0).
-    fn frame(&mut self, index: u64, display: &Surface) -> Result<(), Stop>;
+    fn frame(&mut self, index: u64, display: &Display) -> Result<(), Stop>;
 
     /// Called where the Python calls `FPSCLOCK.tick()`.
     fn tick(&mut self) -> Result<(), Stop> {
@@ -310,82 +303,26 @@ pub trait FrameSink {
     }
 }
 
-/// Writes each frame to `DIR/frame-NNNNN.png`, as the Python's oracle does.
-pub struct PngFolder {
-    dir: PathBuf,
+/// Keeps each frame's CRC-32 (of its RGB bytes, as the frame fixtures
+/// hold them) and, whole, only the frames asked for: the tests compare
+/// thousands of frames in a few megabytes.
+#[derive(Clone, Debug, Default)]
+pub struct Checksums {
+    /// The CRC-32 of every frame presented so far.
+    pub crcs: Vec<u32>,
+    /// Which frames to keep whole.
+    pub keep: BTreeSet<u64>,
+    /// The frames kept, RGB bytes row after row, by index.
+    pub kept: BTreeMap<u64, Vec<u8>>,
 }
 
-impl PngFolder {
-    /// Makes the folder if needed and clears frames an earlier run left there.
-    pub fn create(dir: &Path) -> Result<PngFolder, Error> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::file(dir, format!("cannot create the frames folder: {e}")))?;
-        let entries = std::fs::read_dir(dir)
-            .map_err(|e| Error::file(dir, format!("cannot read the frames folder: {e}")))?;
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            if is_frame_name(&name.to_string_lossy()) {
-                std::fs::remove_file(entry.path()).map_err(|e| {
-                    Error::file(&entry.path(), format!("cannot remove an old frame: {e}"))
-                })?;
-            }
+impl FrameSink for Checksums {
+    fn frame(&mut self, index: u64, display: &Display) -> Result<(), Stop> {
+        let rgb = display.rgb_bytes();
+        self.crcs.push(crc32(&rgb));
+        if self.keep.contains(&index) {
+            self.kept.insert(index, rgb);
         }
-        // Fail now, not after the first frame, if the folder cannot be written.
-        let probe = dir.join(".fourinrow-write-test");
-        std::fs::write(&probe, b"")
-            .and_then(|()| std::fs::remove_file(&probe))
-            .map_err(|e| Error::file(dir, format!("cannot write frames here: {e}")))?;
-        Ok(PngFolder {
-            dir: dir.to_path_buf(),
-        })
-    }
-}
-
-/// Whether a file name is one this program writes: `frame-` digits `.png`.
-fn is_frame_name(name: &str) -> bool {
-    name.strip_prefix("frame-")
-        .and_then(|rest| rest.strip_suffix(".png"))
-        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-}
-
-impl FrameSink for PngFolder {
-    fn frame(&mut self, index: u64, display: &Surface) -> Result<(), Stop> {
-        let path = self.dir.join(format!("frame-{index:05}.png"));
-        let png = encode_png(display)
-            .map_err(|e| Error::file(&path, format!("cannot encode the frame: {e}")))?;
-        // Written under another name first, so no half-written frame is left behind.
-        let part = self.dir.join(format!(".frame-{index:05}.png.part"));
-        std::fs::write(&part, &png)
-            .and_then(|()| std::fs::rename(&part, &path))
-            .map_err(|e| Error::file(&path, format!("cannot write the frame: {e}")))?;
-        Ok(())
-    }
-}
-
-/// A surface as PNG file bytes, encoded by SDL2_image.
-pub fn encode_png(surface: &Surface) -> Result<Vec<u8>, String> {
-    // Room for the worst case: every pixel stored uncompressed, plus headers.
-    let mut buffer =
-        vec![0u8; (surface.width() as usize * 4 + 1) * surface.height() as usize + 65536];
-    let written = {
-        let mut rwops = RWops::from_bytes_mut(&mut buffer)?;
-        surface.save_rw(&mut rwops)?;
-        rwops.stream_position().map_err(|e| e.to_string())?
-    };
-    buffer.truncate(written as usize);
-    Ok(buffer)
-}
-
-/// Keeps each frame's RGB bytes in memory, for the tests.
-#[derive(Default)]
-pub struct Recorder {
-    /// The frames presented so far, RGB bytes row after row.
-    pub frames: Vec<Vec<u8>>,
-}
-
-impl FrameSink for Recorder {
-    fn frame(&mut self, _index: u64, display: &Surface) -> Result<(), Stop> {
-        self.frames.push(crate::draw::rgb_bytes(display));
         Ok(())
     }
 }
@@ -395,60 +332,33 @@ impl FrameSink for Recorder {
 pub struct Replay<S> {
     events: VecDeque<(u64, Event)>,
     choices: VecDeque<i64>,
-    first: VecDeque<Turn>,
+    first: VecDeque<Starter>,
     frames: u64,
     max_frames: u64,
-    engine: Engine,
     /// Where the frames go.
     pub sink: S,
     /// The lines the game printed (the Python's console output), kept
-    /// rather than shown, as the Python's oracle does.
+    /// rather than shown, so that a replay's output is only its summary.
     pub printed: Vec<String>,
-    /// The lines the extras said (also written to stdout).
-    pub said: Vec<String>,
 }
 
 impl<S: FrameSink> Replay<S> {
-    /// A replay of `script`, computing the AI with `engine`.
-    pub fn new(script: &Script, engine: Engine, sink: S) -> Replay<S> {
+    /// A replay of `script`, its frames going to `sink`.
+    pub fn new(script: &Script, sink: S) -> Replay<S> {
         Replay {
             events: script.events.iter().copied().collect(),
             choices: script.choices.iter().copied().collect(),
             first: script.first.iter().copied().collect(),
             frames: 0,
             max_frames: script.frames,
-            engine,
             sink,
             printed: Vec::new(),
-            said: Vec::new(),
         }
     }
 
     /// How many frames have been presented.
     pub fn frames_presented(&self) -> u64 {
         self.frames
-    }
-}
-
-impl<S: FrameSink> Choices for Replay<S> {
-    /// The script's next choice, 0 once they are used up, taken Python's
-    /// way: `seq[choice % len(seq)]`, where `%` never gives a negative.
-    fn choice(&mut self, seq: &[usize]) -> usize {
-        let k = self.choices.pop_front().unwrap_or(0);
-        seq[k.rem_euclid(seq.len() as i64) as usize]
-    }
-
-    fn randint_0_1(&mut self) -> u8 {
-        match self.first.pop_front().unwrap_or(Turn::Computer) {
-            Turn::Computer => 0,
-            Turn::Human => 1,
-        }
-    }
-}
-
-impl<S: FrameSink> Brain for Replay<S> {
-    fn engine(&self) -> Engine {
-        self.engine
     }
 }
 
@@ -465,7 +375,11 @@ impl<S: FrameSink> Frontend for Replay<S> {
         Ok(due)
     }
 
-    fn display_update(&mut self, display: &Surface) -> Result<(), Stop> {
+    fn display_update(&mut self, display: &Display) -> Result<(), Stop> {
+        // Checked first, so that `"frames": 0` presents none.
+        if self.frames >= self.max_frames {
+            return Err(Stop::ScriptEnded);
+        }
         self.sink.frame(self.frames, display)?;
         self.frames += 1;
         if self.frames >= self.max_frames {
@@ -478,13 +392,34 @@ impl<S: FrameSink> Frontend for Replay<S> {
         self.sink.tick()
     }
 
-    fn print(&mut self, line: &str) {
-        self.printed.push(line.to_string());
+    /// The script's next choice, 0 once they are used up, taken Python's
+    /// way: `seq[choice % len(seq)]`, where `%` never gives a negative.
+    fn choice(&mut self, seq: &[usize]) -> Result<usize, Stop> {
+        let k = self.choices.pop_front().unwrap_or(0);
+        let len = i64::try_from(seq.len()).unwrap_or(i64::MAX);
+        usize::try_from(k.checked_rem_euclid(len).unwrap_or(0))
+            .ok()
+            .and_then(|i| seq.get(i).copied())
+            .ok_or_else(|| {
+                Stop::Failed(Error::Internal(
+                    "random.choice() of an empty list (the game asked the computer to \
+                     move on a full board)"
+                        .into(),
+                ))
+            })
     }
 
-    fn say(&mut self, line: &str) {
-        println!("{line}");
-        self.said.push(line.to_string());
+    /// The script's `first` list: who starts the next game.
+    fn randint(&mut self, a: u32, b: u32) -> u32 {
+        match self.first.pop_front().unwrap_or(Starter::Computer) {
+            Starter::Computer => a,
+            Starter::Human => b,
+        }
+    }
+
+    fn print(&mut self, line: &str) -> Result<(), Stop> {
+        self.printed.push(line.to_string());
+        Ok(())
     }
 }
 
@@ -499,7 +434,7 @@ mod tests {
     #[test]
     fn reads_the_parity_format_with_its_defaults() {
         let s = parse_script(r#"{"frames": 10}"#).unwrap();
-        assert_eq!(s.settings, Settings::default());
+        assert_eq!((s.width, s.height, s.difficulty), (7, 6, 2));
         assert_eq!(
             (s.frames, s.events.len(), s.choices.len(), s.first.len()),
             (10, 0, 0, 0)
@@ -509,24 +444,16 @@ mod tests {
                 "first": ["human"], "events": [[5, "up", 1, 2], [0, "down", 50, 430], [5, "quit"], [2, "escape"]]}"#,
         )
         .unwrap();
-        assert_eq!(
-            (
-                s.settings.board_width,
-                s.settings.board_height,
-                s.settings.difficulty
-            ),
-            (5, 4, 1)
-        );
+        assert_eq!((s.width, s.height, s.difficulty), (5, 4, 1));
         assert_eq!(s.choices, vec![1, -1]);
-        assert_eq!(s.first, vec![Turn::Human]);
+        assert_eq!(s.first, vec![Starter::Human]);
         assert_eq!(
             s.events,
             vec![
                 (
                     0,
                     Event::MouseButtonDown {
-                        x: 50,
-                        y: 430,
+                        pos: (50, 430),
                         button: 1
                     }
                 ),
@@ -534,8 +461,7 @@ mod tests {
                 (
                     5,
                     Event::MouseButtonUp {
-                        x: 1,
-                        y: 2,
+                        pos: (1, 2),
                         button: 1
                     }
                 ),
@@ -562,8 +488,10 @@ mod tests {
             err(r#"{"frames": "ten"}"#),
             "frames must be a whole number, not \"ten\""
         );
-        assert!(err(r#"{"frames": 1, "width": 3}"#).starts_with("Board must be at least 4x4."));
-        assert!(err(r#"{"frames": 1, "difficulty": 40}"#).contains("out of range"));
+        assert_eq!(
+            err(r#"{"frames": 1, "width": -3}"#),
+            "width is -3, which is negative"
+        );
         assert_eq!(
             err(r#"{"frames": 1, "events": [[0, "jump", 1, 1]]}"#),
             "events[0] has unknown kind \"jump\" (use down, motion, up, escape, quit, key, keydown or keyup)"
@@ -640,12 +568,13 @@ mod tests {
         let script =
             parse_script(r#"{"frames": 1, "choices": [4, -1], "first": ["human", "computer"]}"#)
                 .unwrap();
-        let mut r = Replay::new(&script, Engine::Faithful, Recorder::default());
-        assert_eq!(r.choice(&[3, 5, 6]), 5, "4 % 3 = 1");
-        assert_eq!(r.choice(&[3, 5, 6]), 6, "-1 % 3 = 2 in Python");
-        assert_eq!(r.choice(&[3, 5, 6]), 3, "0 once used up");
+        let mut r = Replay::new(&script, Checksums::default());
+        assert_eq!(r.choice(&[3, 5, 6]).unwrap(), 5, "4 % 3 = 1");
+        assert_eq!(r.choice(&[3, 5, 6]).unwrap(), 6, "-1 % 3 = 2 in Python");
+        assert_eq!(r.choice(&[3, 5, 6]).unwrap(), 3, "0 once used up");
+        assert!(matches!(r.choice(&[]), Err(Stop::Failed(_))));
         assert_eq!(
-            (r.randint_0_1(), r.randint_0_1(), r.randint_0_1()),
+            (r.randint(0, 1), r.randint(0, 1), r.randint(0, 1)),
             (1, 0, 0)
         );
     }
@@ -656,30 +585,41 @@ mod tests {
             r#"{"frames": 5, "events": [[0, "down", 1, 1], [0, "motion", 2, 2], [1, "up", 3, 3]]}"#,
         )
         .unwrap();
-        let mut r = Replay::new(&script, Engine::Faithful, Recorder::default());
+        let mut r = Replay::new(&script, Checksums::default());
         assert_eq!(r.get_events().unwrap().len(), 2);
         assert!(r.get_events().unwrap().is_empty());
-        let display =
-            sdl2::surface::Surface::new(4, 4, sdl2::pixels::PixelFormatEnum::RGB888).unwrap();
+        let display = Display::new(4, 4);
         r.display_update(&display).unwrap();
         assert_eq!(
             r.get_events().unwrap(),
             vec![Event::MouseButtonUp {
-                x: 3,
-                y: 3,
+                pos: (3, 3),
                 button: 1
             }]
         );
         assert_eq!(r.frames_presented(), 1);
-        assert_eq!(r.sink.frames.len(), 1);
+        assert_eq!(r.sink.crcs.len(), 1);
     }
 
     #[test]
-    fn frame_names_are_recognised() {
-        assert!(is_frame_name("frame-00000.png"));
-        assert!(is_frame_name("frame-123456.png"));
-        assert!(!is_frame_name("frame-.png"));
-        assert!(!is_frame_name("frame-0001.png.part"));
-        assert!(!is_frame_name("notes.txt"));
+    fn zero_frames_present_none_and_the_count_is_kept() {
+        // Regression: "frames": 0 used to present (and write) one frame.
+        let script = parse_script(r#"{"frames": 0}"#).unwrap();
+        let mut r = Replay::new(&script, Checksums::default());
+        assert!(matches!(
+            r.display_update(&Display::new(4, 4)),
+            Err(Stop::ScriptEnded)
+        ));
+        assert_eq!((r.frames_presented(), r.sink.crcs.len()), (0, 0));
+        let script = parse_script(r#"{"frames": 2}"#).unwrap();
+        let mut r = Replay::new(&script, Checksums::default());
+        r.sink.keep.insert(1);
+        assert!(r.display_update(&Display::new(2, 2)).is_ok());
+        assert!(matches!(
+            r.display_update(&Display::new(2, 2)),
+            Err(Stop::ScriptEnded)
+        ));
+        assert_eq!(r.sink.crcs.len(), 2);
+        assert_eq!(r.sink.kept.keys().copied().collect::<Vec<_>>(), vec![1]);
     }
 }

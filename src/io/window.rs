@@ -3,7 +3,8 @@
 //! Python gets all of this from `pygame.init()`, `display.set_mode()` and
 //! `time.Clock()`. Here [`Window`] opens the window, copies the display to
 //! it, paces frames, and turns SDL events into the game's [`Event`]s;
-//! [`Live`] is the [`Frontend`] a player plays through.
+//! [`Live`] is the [`Frontend`] a player plays through, and [`Watch`] shows
+//! a replay.
 //!
 //! Where the port is better than the original, on purpose: frames are
 //! paced (the original's `tick()` has no frame rate and burns a core), the
@@ -14,24 +15,40 @@ use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use rand::rngs::StdRng;
+use std::io::Write;
+
 use sdl2::event::{Event as SdlEvent, WindowEvent};
 use sdl2::keyboard::{Keycode, Mod};
 use sdl2::mouse::MouseButton;
+use sdl2::pixels::PixelFormatEnum;
 use sdl2::surface::Surface;
 use sdl2::EventPump;
 
-use crate::ai::{Brain, Choices};
-use crate::board::{Board, Tile};
-use crate::engine::Engine;
 use crate::error::{Error, Stop};
-use crate::frontend::{Event, Frontend, Key};
-use crate::replay::FrameSink;
-use crate::settings::{CAPTION, WINDOWHEIGHT, WINDOWWIDTH};
+use crate::io::chance::Chance;
+use crate::io::pixels::Display;
+use crate::io::replay::FrameSink;
+use crate::io::{Event, Frontend, Key, Search};
+
+/// How the window is made: its title, size and place, and the frame rate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowSpec {
+    /// The title: `pygame.display.set_caption(...)`.
+    pub caption: String,
+    /// Width and height in pixels: `pygame.display.set_mode((w, h))`.
+    pub size: (u32, u32),
+    /// Where its top-left corner goes on the desktop; `None` centres it.
+    pub position: Option<(i32, i32)>,
+    /// Frames per second that `tick` paces to.
+    pub fps: u32,
+}
 
 /// The open window with its event pump and frame clock.
 pub struct Window {
     // Field order is drop order: the window goes before the subsystems that made it.
+    /// A surface of the display's size and format, that `show` copies the
+    /// display into and SDL blits to the window (converting if it must).
+    scratch: Surface<'static>,
     window: sdl2::video::Window,
     event_pump: EventPump,
     _video: sdl2::VideoSubsystem,
@@ -46,9 +63,9 @@ pub struct Window {
 }
 
 impl Window {
-    /// Starts SDL and opens the 640x480 window. Python: `pygame.init()`,
+    /// Starts SDL and opens the window. Python: `pygame.init()`,
     /// `pygame.display.set_mode((WINDOWWIDTH, WINDOWHEIGHT))`, `set_caption`.
-    pub fn open(fps: u32) -> Result<Window, Error> {
+    pub fn open(spec: &WindowSpec) -> Result<Window, Error> {
         let no_display = |e: String| {
             Error::Sdl(format!(
                 "cannot open a window ({}); with no display, run with SDL_VIDEODRIVER=dummy, \
@@ -70,34 +87,50 @@ impl Window {
                 "no display found: SDL fell back to its '{driver}' driver"
             )));
         }
-        let window = video
-            .window(CAPTION, WINDOWWIDTH as u32, WINDOWHEIGHT as u32)
-            .position_centered()
-            .build()
-            .map_err(|e| no_display(e.to_string()))?;
+        let (width, height) = spec.size;
+        let mut builder = video.window(&spec.caption, width, height);
+        match spec.position {
+            Some((x, y)) => builder.position(x, y),
+            None => builder.position_centered(),
+        };
+        let window = builder.build().map_err(|e| no_display(e.to_string()))?;
+        let scratch = Surface::new(width, height, PixelFormatEnum::RGB888)
+            .map_err(|e| Error::Sdl(format!("cannot create the display surface: {e}")))?;
         let event_pump = sdl
             .event_pump()
             .map_err(|e| Error::Sdl(format!("cannot read events: {e}")))?;
         Ok(Window {
+            scratch,
             window,
             event_pump,
             _video: video,
             _sdl: sdl,
             pending: VecDeque::new(),
             mouse: (0, 0),
-            frame_time: Duration::from_secs(1) / fps.max(1),
+            frame_time: Duration::from_secs(1) / spec.fps.max(1),
             last_tick: Instant::now(),
         })
     }
 
     /// Copies `display` to the window surface and shows it.
     /// Python: `pygame.display.update()`.
-    pub fn show(&mut self, display: &Surface) -> Result<(), Error> {
+    pub fn show(&mut self, display: &Display) -> Result<(), Error> {
+        let row = display.width() * 4;
+        let pitch = self.scratch.pitch() as usize;
+        self.scratch.with_lock_mut(|pixels| {
+            for (to, from) in pixels
+                .chunks_mut(pitch)
+                .zip(display.xrgb_bytes().chunks(row))
+            {
+                let n = row.min(to.len());
+                to[..n].copy_from_slice(&from[..n]);
+            }
+        });
         let mut surface = self
             .window
             .surface(&self.event_pump)
             .map_err(|e| Error::Sdl(format!("cannot draw to the window: {e}")))?;
-        display
+        self.scratch
             .blit(None, &mut surface, None)
             .map_err(|e| Error::Sdl(format!("cannot draw to the window: {e}")))?;
         surface
@@ -149,8 +182,7 @@ impl Window {
             } => {
                 self.mouse = (x, y);
                 self.pending.push_back(Event::MouseButtonDown {
-                    x,
-                    y,
+                    pos: (x, y),
                     button: button_number(mouse_btn),
                 });
             }
@@ -159,24 +191,22 @@ impl Window {
             } => {
                 self.mouse = (x, y);
                 self.pending.push_back(Event::MouseButtonUp {
-                    x,
-                    y,
+                    pos: (x, y),
                     button: button_number(mouse_btn),
                 });
             }
             SdlEvent::MouseMotion { x, y, .. } => {
                 self.mouse = (x, y);
-                self.pending.push_back(Event::MouseMotion { x, y });
+                self.pending.push_back(Event::MouseMotion { pos: (x, y) });
             }
             SdlEvent::MouseWheel { y: notches, .. } if notches != 0 => {
                 // pygame 2 reports each notch as a press and release of button 4 (up) or 5 (down).
                 let button = if notches > 0 { 4 } else { 5 };
-                let (x, y) = self.mouse;
+                let pos = self.mouse;
                 for _ in 0..notches.unsigned_abs() {
                     self.pending
-                        .push_back(Event::MouseButtonDown { x, y, button });
-                    self.pending
-                        .push_back(Event::MouseButtonUp { x, y, button });
+                        .push_back(Event::MouseButtonDown { pos, button });
+                    self.pending.push_back(Event::MouseButtonUp { pos, button });
                 }
             }
             SdlEvent::KeyDown {
@@ -265,53 +295,66 @@ fn key(keycode: Option<Keycode>) -> Key {
     }
 }
 
-/// The [`Frontend`] for playing: a window, a random generator, and a worker
-/// thread for the AI's search.
+/// The [`Frontend`] for playing: a window, a seeded source of random
+/// choices, and a worker thread for the AI's search.
 pub struct Live {
     window: Window,
-    rng: StdRng,
-    engine: Engine,
+    chance: Chance,
 }
 
 impl Live {
-    /// Plays in `window`, choosing with `rng` and searching with `engine`.
-    pub fn new(window: Window, rng: StdRng, engine: Engine) -> Live {
-        Live {
-            window,
-            rng,
-            engine,
-        }
+    /// Plays in `window`, choosing with `chance`.
+    pub fn new(window: Window, chance: Chance) -> Live {
+        Live { window, chance }
     }
 }
 
-impl Choices for Live {
-    fn choice(&mut self, seq: &[usize]) -> usize {
-        self.rng.choice(seq)
+impl Frontend for Live {
+    fn get_events(&mut self) -> Result<Vec<Event>, Stop> {
+        self.window.get_events()
     }
 
-    fn randint_0_1(&mut self) -> u8 {
-        self.rng.randint_0_1()
+    fn display_update(&mut self, display: &Display) -> Result<(), Stop> {
+        Ok(self.window.show(display)?)
     }
-}
 
-impl Brain for Live {
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.window.tick()
+    }
+
+    fn choice(&mut self, seq: &[usize]) -> Result<usize, Stop> {
+        self.chance.choice(seq).ok_or_else(|| {
+            Stop::Failed(Error::Internal(
+                "random.choice() of an empty list".into(),
+            ))
+        })
+    }
+
+    fn randint(&mut self, a: u32, b: u32) -> u32 {
+        self.chance.randint(a, b)
+    }
+
+    /// Prints on stdout; a reader that went away (`fourinrow | head`) ends
+    /// the game quietly.
+    fn print(&mut self, line: &str) -> Result<(), Stop> {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{line}")
+            .and_then(|()| out.flush())
+            .map_err(|_| Stop::Quit)
+    }
+
     /// Searches on a worker thread; meanwhile the window keeps being shown
     /// and its events keep being read (kept for the game, as pygame queues
-    /// them), and closing it stops the game at once. No new frame is drawn,
-    /// so what the player sees is what the Python shows.
-    fn potential_moves(
-        &mut self,
-        board: &Board,
-        tile: Tile,
-        look_ahead: u32,
-    ) -> Result<Vec<f64>, Stop> {
+    /// them), and closing it stops the game at once: the thread is left to
+    /// end with the process. No new frame is drawn, so what the player sees
+    /// is what the Python shows.
+    fn think(&mut self, search: Search) -> Result<Vec<f64>, Stop> {
         let (sender, receiver) = mpsc::channel();
-        let (board, engine) = (board.clone(), self.engine);
         std::thread::Builder::new()
             .name("fourinrow-ai".into())
             .spawn(move || {
                 // The receiver is gone only when the game has quit meanwhile.
-                let _ = sender.send(engine.potential_moves(&board, tile, look_ahead));
+                let _ = sender.send(search());
             })
             .map_err(|e| Error::Internal(format!("cannot start the AI's thread: {e}")))?;
         loop {
@@ -325,28 +368,6 @@ impl Brain for Live {
                 }
             }
         }
-    }
-
-    fn engine(&self) -> Engine {
-        self.engine
-    }
-}
-
-impl Frontend for Live {
-    fn get_events(&mut self) -> Result<Vec<Event>, Stop> {
-        self.window.get_events()
-    }
-
-    fn display_update(&mut self, display: &Surface) -> Result<(), Stop> {
-        Ok(self.window.show(display)?)
-    }
-
-    fn tick(&mut self) -> Result<(), Stop> {
-        self.window.tick()
-    }
-
-    fn print(&mut self, line: &str) {
-        println!("{line}");
     }
 }
 
@@ -364,7 +385,7 @@ impl Watch {
 }
 
 impl FrameSink for Watch {
-    fn frame(&mut self, _index: u64, display: &Surface) -> Result<(), Stop> {
+    fn frame(&mut self, _index: u64, display: &Display) -> Result<(), Stop> {
         Ok(self.window.show(display)?)
     }
 

@@ -1,17 +1,20 @@
 //! `fourinrow analyze`: the AI's numbers for board texts, one JSON line each.
 //!
-//! The output is what `shared/parity/oracle.py analyze` prints, character for
+//! The output is what a script calling the Python's `getPotentialMoves` and
+//! printing `json.dumps` of the result would print, character for
 //! character: Python's `json.dumps` layout, and every float written as
 //! Python's `repr` writes it, so the two can be compared with `diff` as well
-//! as double for double. No SDL is started.
+//! as double for double. Nothing here needs SDL.
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use crate::board::Tile;
-use crate::boardtext::{format_board, parse_board, BoardTextError};
-use crate::engine::Engine;
-use crate::extras::GameRecord;
+use crate::engine::{best_moves, Engine};
+use crate::extras::record::GameRecord;
+use crate::port::board::Tile;
+use crate::pyfmt::python_float_repr;
+use crate::tools::boardtext::{format_board, parse_board, BoardTextError};
+use crate::tools::cli::EngineChoice;
 
 /// What to analyse and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,7 +24,7 @@ pub struct AnalyzeOptions {
     /// Whose move is valued.
     pub tile: Tile,
     /// Which search computes the values.
-    pub engine: Engine,
+    pub engine: EngineChoice,
     /// Board texts from the command line; when empty, stdin is read.
     pub boards: Vec<String>,
     /// A `--record` file to read the games of, instead of board texts.
@@ -33,12 +36,12 @@ pub fn analyze_board(
     text: &str,
     difficulty: u32,
     tile: Tile,
-    engine: Engine,
+    engine: &dyn Engine,
 ) -> Result<String, BoardTextError> {
     let text = text.trim();
     let board = parse_board(text)?;
     let potential_moves = engine.potential_moves(&board, tile, difficulty);
-    let (_, best_moves) = engine.best_moves(&board, &potential_moves);
+    let (_, best_moves) = best_moves(&board, &potential_moves);
     let values: Vec<String> = potential_moves
         .iter()
         .map(|&v| python_float_repr(v))
@@ -62,9 +65,10 @@ pub fn run_analyze(
     mut out: impl Write,
     mut err: impl Write,
 ) -> io::Result<usize> {
+    let engine = options.engine.engine();
     let mut faulty = 0;
     let mut answer = |origin: String, text: &str| -> io::Result<()> {
-        match analyze_board(text, options.difficulty, options.tile, options.engine) {
+        match analyze_board(text, options.difficulty, options.tile, engine.as_ref()) {
             Ok(line) => {
                 writeln!(out, "{line}")?;
                 out.flush()
@@ -76,7 +80,7 @@ pub fn run_analyze(
         }
     };
     if let Some(path) = &options.record {
-        return analyze_record(options, path, out, err);
+        return analyze_record(options, engine.as_ref(), path, out, err);
     }
     if options.boards.is_empty() {
         for (i, line) in input.lines().enumerate() {
@@ -98,6 +102,7 @@ pub fn run_analyze(
 /// Returns how many lines of the file were faulty.
 fn analyze_record(
     options: &AnalyzeOptions,
+    engine: &dyn Engine,
     path: &Path,
     mut out: impl Write,
     mut err: impl Write,
@@ -120,12 +125,7 @@ fn analyze_record(
                 positions
                     .iter()
                     .map(|(board, tile)| {
-                        analyze_board(
-                            &format_board(board),
-                            options.difficulty,
-                            *tile,
-                            options.engine,
-                        )
+                        analyze_board(&format_board(board), options.difficulty, *tile, engine)
                         .map_err(|e| e.to_string())
                     })
                     .collect::<Result<Vec<String>, String>>()
@@ -151,98 +151,9 @@ fn analyze_record(
     Ok(faulty)
 }
 
-/// A float as Python's `repr` (and so `json.dumps`) writes it: the shortest
-/// digits that read back as the same double, fixed-point between `1e-4` and
-/// `1e16`, otherwise scientific with a signed, two-digit exponent.
-pub fn python_float_repr(v: f64) -> String {
-    if v.is_nan() {
-        return "NaN".into();
-    }
-    if v.is_infinite() {
-        return if v > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    if v == 0.0 {
-        return if v.is_sign_negative() { "-0.0" } else { "0.0" }.into();
-    }
-    // Rust's `{:e}` prints the shortest digits that read back as `v`
-    // ("-1.2345e-5"), but breaks a tie between two such strings upward.
-    // Python takes the one nearer the exact value, ties to even: so does
-    // `{:.Ne}`, the correctly rounded N-digit form, which is used whenever
-    // it reads back as `v` too.
-    let shortest = format!("{v:e}");
-    let digits = shortest
-        .split('e')
-        .next()
-        .map_or(1, |m| m.bytes().filter(u8::is_ascii_digit).count());
-    let rounded = format!("{v:.prec$e}", prec = digits.saturating_sub(1));
-    let sci = if rounded.parse::<f64>() == Ok(v) {
-        rounded
-    } else {
-        shortest
-    };
-    let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let (sign, mantissa) = match mantissa.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", mantissa),
-    };
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let body = if (-4..16).contains(&exponent) {
-        if exponent >= 0 {
-            let whole = exponent as usize + 1;
-            if digits.len() <= whole {
-                format!("{digits}{}.0", "0".repeat(whole - digits.len()))
-            } else {
-                format!("{}.{}", &digits[..whole], &digits[whole..])
-            }
-        } else {
-            format!("0.{}{digits}", "0".repeat((-exponent - 1) as usize))
-        }
-    } else {
-        let mantissa = if digits.len() == 1 {
-            digits
-        } else {
-            format!("{}.{}", &digits[..1], &digits[1..])
-        };
-        let exp_sign = if exponent < 0 { '-' } else { '+' };
-        format!("{mantissa}e{exp_sign}{:02}", exponent.abs())
-    };
-    format!("{sign}{body}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn floats_print_as_python_repr() {
-        let cases: &[(f64, &str)] = &[
-            (0.0, "0.0"),
-            (-0.0, "-0.0"),
-            (1.0, "1.0"),
-            (-1.0, "-1.0"),
-            (0.5, "0.5"),
-            (0.1, "0.1"),
-            (1.0 / 49.0, "0.02040816326530612"),
-            (-2.0 / 343.0, "-0.0058309037900874635"),
-            (0.0001, "0.0001"),
-            (0.00012, "0.00012"),
-            (1e-5, "1e-05"),
-            (-1.5e-7, "-1.5e-07"),
-            (1.0 / 2401.0 / 2401.0, "1.7346652555743034e-07"),
-            (123.456, "123.456"),
-            (1e15, "1000000000000000.0"),
-            (1e16, "1e+16"),
-            (1.25e100, "1.25e+100"),
-            (5e-324, "5e-324"),
-            // exactly halfway between ...426.2 and ...426.3: Python rounds to even
-            (f64::from_bits(0x4312_3413_bc5d_9a29), "1280952237516426.2"),
-        ];
-        for &(v, want) in cases {
-            assert_eq!(python_float_repr(v), want, "{v:e}");
-            assert_eq!(python_float_repr(v).parse::<f64>().ok(), Some(v));
-        }
-    }
 
     #[test]
     fn one_line_per_board_in_oracle_layout() {
@@ -250,7 +161,7 @@ mod tests {
             "......./......./......./......./......./BRRR.BB",
             1,
             Tile::Black,
-            Engine::Faithful,
+            &crate::engine::Faithful,
         )
         .unwrap();
         assert_eq!(
@@ -268,7 +179,7 @@ mod tests {
         let options = AnalyzeOptions {
             difficulty: 1,
             tile: Tile::Red,
-            engine: Engine::Faithful,
+            engine: EngineChoice::Faithful,
             boards: vec![],
             record: None,
         };
@@ -291,7 +202,7 @@ mod tests {
         let options = AnalyzeOptions {
             difficulty: 2,
             tile: Tile::Black,
-            engine: Engine::Faithful,
+            engine: EngineChoice::Faithful,
             boards: vec!["..../..../..../....".into(), "bad".into()],
             record: None,
         };
@@ -318,7 +229,7 @@ mod tests {
         let options = AnalyzeOptions {
             difficulty: 1,
             tile: Tile::Black,
-            engine: Engine::Faithful,
+            engine: EngineChoice::Faithful,
             boards: vec![],
             record: Some(path.clone()),
         };

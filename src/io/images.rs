@@ -1,0 +1,438 @@
+//! Image files: where they are, and what is in them.
+//!
+//! The seven PNGs are built into the binary (see `build.rs`), so the game
+//! runs from any folder; `--images DIR` reads them from a folder instead,
+//! for example the original artwork, to compare the two. A folder may name
+//! them as the tutorial does (`4rowred.png`) or as the book *Making Games
+//! with Python & Pygame* does (`4row_red.png`), and may hold them itself or
+//! in an `images/` folder beside a program that loads them from there.
+//!
+//! SDL2_image decodes them, as it does for pygame (the `window` feature);
+//! every image is then turned into 8-bit RGBA (an image with no alpha gets
+//! 255). Before that, [`check_png`] reads a PNG's structure itself, so that
+//! a damaged file gets one clear message, and libpng's own complaints on
+//! stderr are captured rather than shown.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+
+// `EMBEDDED_IMAGES`: the seven PNGs of images/, by name, put there by build.rs.
+include!(concat!(env!("OUT_DIR"), "/embedded_images.rs"));
+
+/// The largest image accepted from `--images`, in either direction.
+pub const MAX_IMAGE_SIZE: u32 = 4096;
+
+/// Where the images come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImageSource {
+    /// The project's own artwork, built into the binary.
+    Embedded,
+    /// A folder holding the seven PNGs (or holding them in `images/`).
+    Folder(PathBuf),
+}
+
+/// How a folder names the image files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Naming {
+    /// The tutorial's `fourinrow.py`: `4rowred.png`, ...
+    Tutorial,
+    /// The book's `fourinarow.py`: `4row_red.png`, ...
+    Book,
+}
+
+impl Naming {
+    /// The file name, in this naming, of the image the tutorial calls `name`.
+    pub fn file_name(self, name: &str) -> String {
+        match self {
+            Naming::Tutorial => name.to_string(),
+            Naming::Book => name.replacen("4row", "4row_", 1),
+        }
+    }
+}
+
+/// The image files to read: the built-in ones, or a folder and its naming.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImageFiles {
+    /// Built into the binary.
+    Embedded,
+    /// In `folder`, named by `naming`.
+    Folder {
+        /// The folder that holds the files.
+        folder: PathBuf,
+        /// How they are named.
+        naming: Naming,
+    },
+}
+
+impl ImageFiles {
+    /// Finds the images `names` (as the tutorial names them) for `source`:
+    /// for a folder, in it or in its `images/`, named either way; the first
+    /// place that holds them all wins. The error names a missing file of
+    /// the place that holds the most of them.
+    pub fn find(source: &ImageSource, names: &[&str]) -> Result<ImageFiles, Error> {
+        let ImageSource::Folder(dir) = source else {
+            return Ok(ImageFiles::Embedded);
+        };
+        if !dir.is_dir() {
+            return Err(Error::file(
+                dir,
+                "no such folder (--images needs a folder holding the seven PNGs)",
+            ));
+        }
+        let mut best: Option<(usize, PathBuf, Naming)> = None;
+        for folder in [dir.clone(), dir.join("images")] {
+            for naming in [Naming::Tutorial, Naming::Book] {
+                let present = names
+                    .iter()
+                    .filter(|name| folder.join(naming.file_name(name)).is_file())
+                    .count();
+                if present == names.len() {
+                    return Ok(ImageFiles::Folder { folder, naming });
+                }
+                if present > best.as_ref().map_or(0, |b| b.0) {
+                    best = Some((present, folder.clone(), naming));
+                }
+            }
+        }
+        match best {
+            Some((_, folder, naming)) => {
+                let missing = names
+                    .iter()
+                    .map(|name| folder.join(naming.file_name(name)))
+                    .find(|path| !path.is_file())
+                    .unwrap_or_else(|| folder.clone());
+                Err(Error::file(&missing, "missing (--images needs all seven PNGs)"))
+            }
+            None => Err(Error::file(
+                dir,
+                format!(
+                    "no Four in a Row images here (looked for {} or {}, in it and in its images folder)",
+                    names.first().copied().unwrap_or_default(),
+                    Naming::Book.file_name(names.first().copied().unwrap_or_default())
+                ),
+            )),
+        }
+    }
+
+    /// The bytes of the image the tutorial calls `name`, and the path to
+    /// name in messages.
+    pub fn read(&self, name: &str) -> Result<(PathBuf, Vec<u8>), Error> {
+        match self {
+            ImageFiles::Embedded => {
+                let path = Path::new("images").join(name);
+                EMBEDDED_IMAGES
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, bytes)| (path.clone(), bytes.to_vec()))
+                    .ok_or_else(|| Error::file(&path, "not built into this binary"))
+            }
+            ImageFiles::Folder { folder, naming } => {
+                let path = folder.join(naming.file_name(name));
+                match std::fs::read(&path) {
+                    Ok(bytes) => Ok((path, bytes)),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(Error::file(
+                        &path,
+                        "missing (--images needs all seven PNGs)",
+                    )),
+                    Err(e) => Err(Error::file(&path, format!("cannot read: {e}"))),
+                }
+            }
+        }
+    }
+}
+
+/// Decodes an image file held in memory into 8-bit RGBA, with SDL2_image.
+///
+/// A PNG's structure is checked first ([`check_png`]). Whatever libpng or
+/// SDL print on stderr meanwhile (warnings about a colour profile, say) is
+/// captured, not shown: if decoding fails it becomes part of the one-line
+/// message, otherwise it is dropped.
+#[cfg(feature = "window")]
+pub fn decode_rgba(bytes: &[u8]) -> Result<crate::io::pixels::RgbaImage, String> {
+    use sdl2::image::ImageRWops;
+    use sdl2::rwops::RWops;
+
+    check_png(bytes)?;
+    let (decoded, complaints) = quiet_stderr(|| {
+        let rwops = RWops::from_bytes(bytes).map_err(|e| format!("cannot read: {e}"))?;
+        let surface = rwops.load()?;
+        surface_to_rgba(&surface)
+    });
+    let surface = decoded.map_err(|e| {
+        let also = complaints.lines().map(str::trim).filter(|l| !l.is_empty());
+        let mut said: Vec<&str> = also.collect();
+        said.dedup();
+        if said.is_empty() {
+            format!("not a readable image ({})", e.trim())
+        } else {
+            format!("not a readable image ({}; {})", e.trim(), said.join("; "))
+        }
+    })?;
+    let (width, height) = (surface.width() as u32, surface.height() as u32);
+    if width == 0 || height == 0 || width > MAX_IMAGE_SIZE || height > MAX_IMAGE_SIZE {
+        return Err(format!(
+            "a {width}x{height} image is out of range (1 to {MAX_IMAGE_SIZE} pixels each way)"
+        ));
+    }
+    Ok(surface)
+}
+
+/// Runs `f` with the process's stderr sent to a buffer; returns what `f`
+/// returned and what was written there. C libraries (libpng through
+/// SDL2_image) print warnings on file descriptor 2 directly, so only
+/// redirecting the descriptor itself catches them. Should the redirection
+/// be impossible, `f` runs as it is.
+#[cfg(feature = "window")]
+fn quiet_stderr<T>(f: impl FnOnce() -> T) -> (T, String) {
+    use std::io::Read;
+
+    match gag::BufferRedirect::stderr() {
+        Ok(mut redirect) => {
+            let value = f();
+            let mut said = String::new();
+            // What cannot be read back is dropped: it was only libpng's chatter.
+            let _ = redirect.read_to_string(&mut said);
+            (value, said)
+        }
+        Err(_) => (f(), String::new()),
+    }
+}
+
+/// Copies any SDL surface into 8-bit RGBA (an image with no alpha gets 255;
+/// a paletted one with a colour key gets 0 for the key, as pygame blits it).
+#[cfg(feature = "window")]
+pub fn surface_to_rgba(
+    surface: &sdl2::surface::SurfaceRef,
+) -> Result<crate::io::pixels::RgbaImage, String> {
+    let (width, height) = (surface.width() as usize, surface.height() as usize);
+    let rgba = surface
+        .convert_format(sdl2::pixels::PixelFormatEnum::RGBA32)
+        .map_err(|e| format!("cannot convert to RGBA: {e}"))?;
+    let pitch = rgba.pitch() as usize;
+    let mut data = Vec::with_capacity(width * height * 4);
+    rgba.with_lock(|pixels| {
+        for row in pixels.chunks(pitch).take(height) {
+            data.extend_from_slice(row.get(..width * 4).unwrap_or(row));
+        }
+    });
+    crate::io::pixels::RgbaImage::from_rgba(width, height, data)
+        .ok_or_else(|| "truncated pixel data".to_string())
+}
+
+/// The eight bytes every PNG file starts with.
+const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
+
+/// Checks a PNG's chunks (lengths, CRCs, IHDR first with a size from 1 to
+/// [`MAX_IMAGE_SIZE`], IEND last) before libpng reads it, so that a
+/// truncated or corrupt PNG gets one clear message, which names the chunk
+/// and the byte at fault. Files that are not PNGs at all are left to
+/// SDL2_image, which reads other formats as pygame does.
+pub fn check_png(bytes: &[u8]) -> Result<(), String> {
+    if !bytes.starts_with(PNG_SIGNATURE) {
+        return Ok(());
+    }
+    let mut at = PNG_SIGNATURE.len();
+    let mut first = true;
+    loop {
+        let Some(header) = bytes.get(at..at + 8) else {
+            return Err(format!(
+                "truncated PNG: the file ends at byte {} with no IEND chunk",
+                bytes.len()
+            ));
+        };
+        let length = u32::from_be_bytes([header[0], header[1], header[2], header[3]]) as usize;
+        let kind = &header[4..8];
+        let name = String::from_utf8_lossy(kind).into_owned();
+        // The chunk: its type and data, then a 4-byte CRC of both.
+        let chunk = length
+            .checked_add(at + 12)
+            .and_then(|end| bytes.get(at + 4..end));
+        let Some(chunk) = chunk else {
+            return Err(format!(
+                "truncated PNG: the {name} chunk at byte {at} runs past the end of the file"
+            ));
+        };
+        let (typed_data, stored) = chunk.split_at(chunk.len() - 4);
+        if crc32(typed_data).to_be_bytes() != stored {
+            return Err(format!(
+                "corrupt PNG: the {name} chunk at byte {at} fails its CRC check"
+            ));
+        }
+        if first {
+            if kind != b"IHDR" || length < 8 {
+                return Err(format!("corrupt PNG: the first chunk is {name}, not IHDR"));
+            }
+            let word = |i: usize| {
+                u32::from_be_bytes([
+                    typed_data[4 + i],
+                    typed_data[5 + i],
+                    typed_data[6 + i],
+                    typed_data[7 + i],
+                ])
+            };
+            let (width, height) = (word(0), word(4));
+            if width == 0 || height == 0 || width > MAX_IMAGE_SIZE || height > MAX_IMAGE_SIZE {
+                return Err(format!(
+                    "a {width}x{height} image is out of range (1 to {MAX_IMAGE_SIZE} pixels each way)"
+                ));
+            }
+        }
+        first = false;
+        if kind == b"IEND" {
+            return Ok(());
+        }
+        at += length + 12;
+    }
+}
+
+/// The CRC-32 that PNG chunks carry (ISO 3309, as zlib computes it).
+pub fn crc32(data: &[u8]) -> u32 {
+    !data.iter().fold(!0u32, |crc, &byte| {
+        CRC32_TABLE[((crc ^ u32::from(byte)) & 0xff) as usize] ^ (crc >> 8)
+    })
+}
+
+/// The CRC-32 of each byte value, computed at compile time.
+const CRC32_TABLE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut n = 0;
+    while n < 256 {
+        let mut c = n as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 {
+                0xedb8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+            k += 1;
+        }
+        table[n] = c;
+        n += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NAMES: [&str; 2] = ["4rowred.png", "4rowarrow.png"];
+
+    /// A fresh, empty folder for one test.
+    fn folder(test: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("fourinrow-images-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn both_namings_are_found_in_the_folder_or_its_images_folder() {
+        assert_eq!(Naming::Book.file_name("4rowhumanwinner.png"), "4row_humanwinner.png");
+        let dir = folder("namings");
+        std::fs::create_dir_all(dir.join("images")).unwrap();
+        for name in NAMES {
+            std::fs::write(dir.join("images").join(Naming::Book.file_name(name)), b"x").unwrap();
+        }
+        let source = ImageSource::Folder(dir.clone());
+        assert_eq!(
+            ImageFiles::find(&source, &NAMES).unwrap(),
+            ImageFiles::Folder {
+                folder: dir.join("images"),
+                naming: Naming::Book
+            }
+        );
+        // The folder's own files come first, in the tutorial's names first.
+        for name in NAMES {
+            std::fs::write(dir.join(name), b"y").unwrap();
+        }
+        let files = ImageFiles::find(&source, &NAMES).unwrap();
+        assert_eq!(
+            files,
+            ImageFiles::Folder {
+                folder: dir.clone(),
+                naming: Naming::Tutorial
+            }
+        );
+        assert_eq!(files.read("4rowred.png").unwrap().1, b"y");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_missing_folder_or_file_is_named() {
+        let err = ImageFiles::find(&ImageSource::Folder("/no/such/dir".into()), &NAMES).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "/no/such/dir: no such folder (--images needs a folder holding the seven PNGs)"
+        );
+        let dir = folder("missing");
+        let err = ImageFiles::find(&ImageSource::Folder(dir.clone()), &NAMES).unwrap_err();
+        assert!(
+            err.to_string().ends_with(
+                "no Four in a Row images here (looked for 4rowred.png or 4row_red.png, in it and in its images folder)"
+            ),
+            "{err}"
+        );
+        std::fs::write(dir.join("4row_red.png"), b"x").unwrap();
+        let err = ImageFiles::find(&ImageSource::Folder(dir.clone()), &NAMES).unwrap_err();
+        assert!(
+            err.to_string()
+                .ends_with("4row_arrow.png: missing (--images needs all seven PNGs)"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn damaged_pngs_are_caught_before_libpng_sees_them() {
+        let good = EMBEDDED_IMAGES[0].1;
+        assert_eq!(check_png(good), Ok(()));
+        let truncated = &good[..good.len() / 2];
+        let err = check_png(truncated).unwrap_err();
+        assert!(err.starts_with("truncated PNG: the IDAT chunk"), "{err}");
+        let mut flipped = good.to_vec();
+        flipped[good.len() / 2] ^= 0x40;
+        let err = check_png(&flipped).unwrap_err();
+        assert!(err.starts_with("corrupt PNG: the IDAT chunk"), "{err}");
+        let no_end = &good[..good.len() - 12];
+        assert!(check_png(no_end).unwrap_err().contains("no IEND chunk"));
+        assert_eq!(crc32(b"IEND"), 0xae42_6082);
+        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
+    }
+
+    #[test]
+    fn every_cut_of_a_png_is_an_error_not_a_panic() {
+        // Regression: a file cut inside a chunk's CRC (31 bytes: IHDR's CRC)
+        // sliced past its end and panicked.
+        let good = EMBEDDED_IMAGES[0].1;
+        for cut in 8..good.len() {
+            let err = check_png(&good[..cut]).unwrap_err();
+            assert!(err.starts_with("truncated PNG"), "cut at {cut}: {err}");
+        }
+    }
+
+    #[test]
+    fn images_of_no_size_or_a_huge_one_are_refused() {
+        let mut png = EMBEDDED_IMAGES[0].1.to_vec();
+        for (width, height) in [(0, 100), (100, 0), (5000, 100), (100, u32::MAX)] {
+            png[16..20].copy_from_slice(&u32::to_be_bytes(width));
+            png[20..24].copy_from_slice(&u32::to_be_bytes(height));
+            let crc = crc32(&png[12..29]).to_be_bytes();
+            png[29..33].copy_from_slice(&crc);
+            let err = check_png(&png).unwrap_err();
+            assert!(err.contains("out of range"), "{width}x{height}: {err}");
+        }
+    }
+
+    #[cfg(feature = "window")]
+    #[test]
+    fn decoding_gives_rgba_and_names_what_is_wrong() {
+        let image = decode_rgba(EMBEDDED_IMAGES[0].1).unwrap();
+        assert_eq!((image.width(), image.height()), (100, 100));
+        let err = decode_rgba(b"GIF89a nothing").unwrap_err();
+        assert!(err.starts_with("not a readable image"), "{err}");
+        assert!(!err.contains('\n'), "{err}");
+    }
+}

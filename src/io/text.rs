@@ -1,0 +1,89 @@
+//! Text for the extras' overlay, drawn by SDL2_ttf with DejaVu Sans, which
+//! is built into the binary through the `dejavu` crate.
+
+use std::collections::HashMap;
+
+use sdl2::pixels::Color;
+use sdl2::rwops::RWops;
+use sdl2::ttf::{Font, Sdl2TtfContext};
+
+use crate::error::Error;
+use crate::io::images::surface_to_rgba;
+use crate::io::pixels::RgbaImage;
+use crate::io::{TextSize, Typesetter};
+
+/// SDL2_ttf and the three fonts, with every string rendered kept for reuse.
+pub struct Fonts {
+    small: Font<'static, 'static>,
+    values: Font<'static, 'static>,
+    banner: Font<'static, 'static>,
+    cache: HashMap<(String, TextSize, [u8; 3]), RgbaImage>,
+}
+
+impl Fonts {
+    /// Starts SDL2_ttf and loads DejaVu Sans from the binary.
+    ///
+    /// A `Font` borrows the ttf context it came from (the `'static` in its
+    /// type is that borrow's lifetime). The context must therefore outlive
+    /// every font; leaking it once, for the whole run, gives it the
+    /// `'static` lifetime, so the fonts can be kept anywhere.
+    pub fn new() -> Result<Fonts, Error> {
+        let context: &'static Sdl2TtfContext = Box::leak(Box::new(
+            sdl2::ttf::init().map_err(|e| Error::Sdl(format!("cannot start SDL2_ttf: {e}")))?,
+        ));
+        let load = |bytes: &'static [u8], size: u16| -> Result<Font<'static, 'static>, Error> {
+            let rwops = RWops::from_bytes(bytes)
+                .map_err(|e| Error::Sdl(format!("cannot read the font: {e}")))?;
+            context
+                .load_font_from_rwops(rwops, size)
+                .map_err(|e| Error::Sdl(format!("cannot load the font: {e}")))
+        };
+        Ok(Fonts {
+            small: load(dejavu::sans::regular(), 12)?,
+            values: load(dejavu::sans::bold(), 13)?,
+            banner: load(dejavu::sans::bold(), 40)?,
+            cache: HashMap::new(),
+        })
+    }
+}
+
+impl Typesetter for Fonts {
+    fn render(&mut self, text: &str, size: TextSize, color: [u8; 3]) -> Option<RgbaImage> {
+        let key = (text.to_string(), size, color);
+        if let Some(image) = self.cache.get(&key) {
+            return Some(image.clone());
+        }
+        let font = match size {
+            TextSize::Small => &self.small,
+            TextSize::Values => &self.values,
+            TextSize::Banner => &self.banner,
+        };
+        let surface = font
+            .render(if text.is_empty() { " " } else { text })
+            .blended(Color::RGB(color[0], color[1], color[2]))
+            .ok()?;
+        let image = surface_to_rgba(&surface).ok()?;
+        self.cache.insert(key, image.clone());
+        Some(image)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_renders_with_opaque_pixels() {
+        let mut fonts = Fonts::new().unwrap();
+        let image = fonts
+            .render("+0.25", TextSize::Values, [255, 255, 255])
+            .unwrap();
+        assert!(image.width() > 10 && image.height() > 8);
+        assert!(
+            image.data().chunks(4).any(|p| p[3] == 255),
+            "some opaque pixels"
+        );
+        let again = fonts.render("+0.25", TextSize::Values, [255, 255, 255]);
+        assert_eq!(again, Some(image), "the cache gives the same image");
+    }
+}

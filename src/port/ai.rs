@@ -1,0 +1,205 @@
+//! The computer player of `fourinrow.py`: `getPotentialMoves` and `getComputerMove`.
+//!
+//! [`get_potential_moves`] is the one-to-one twin of the Python function:
+//! same loops, same `break`s, same arithmetic, so it returns the very
+//! doubles the Python computes. The faster engines in [`crate::engine`]
+//! must agree with it bit for bit.
+
+use crate::error::Stop;
+use crate::port::board::{is_board_full, is_valid_move, is_winner, make_move, Board, Tile};
+use crate::port::globals::Game;
+
+/// Python's `sum(results)`: the values added left to right, starting from 0.
+///
+/// Spelt out rather than `Iterator::sum`, whose starting value for floats is
+/// an implementation detail (`-0.0` in recent Rust).
+pub fn python_sum(values: &[f64]) -> f64 {
+    values.iter().fold(0.0, |total, v| total + v)
+}
+
+/// Python: getPotentialMoves(board, tile, lookAhead)
+///
+/// How good each first move is for `tile`, looking `look_ahead` moves ahead:
+/// `1` wins at once, `-1` lets the enemy win at once, and in between the
+/// average of the replies' values. Invalid columns stay `0`.
+///
+/// The quirks are kept, because they decide the numbers: the search stops
+/// at the first winning column (later columns stay `0`), `isWinner` looks
+/// at the whole board (a board that already holds four in a row counts as a
+/// win), and each reply adds `(sum(results) / width) / width`, two divisions.
+// The loops index `potential_moves` by column, as the Python's `range(BOARDWIDTH)` loops do.
+#[allow(clippy::needless_range_loop)]
+pub fn get_potential_moves(board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+    let width = board.width();
+    if look_ahead == 0 || is_board_full(board) {
+        return vec![0.0; width];
+    }
+
+    let enemy_tile = tile.enemy();
+    let mut potential_moves = vec![0.0; width];
+    for first_move in 0..width {
+        // Python: copy.deepcopy(board). A Board owns its cells, so clone() is a deep copy.
+        let mut dupe_board = board.clone();
+        if !is_valid_move(&dupe_board, first_move) {
+            continue;
+        }
+        make_move(&mut dupe_board, tile, first_move);
+        if is_winner(&dupe_board, tile) {
+            // Winning at once is worth 1, and ends the search: later columns stay 0.
+            potential_moves[first_move] = 1.0;
+            break;
+        } else if is_board_full(&dupe_board) {
+            potential_moves[first_move] = 0.0;
+        } else {
+            for counter_move in 0..width {
+                let mut dupe_board2 = dupe_board.clone();
+                if !is_valid_move(&dupe_board2, counter_move) {
+                    continue;
+                }
+                make_move(&mut dupe_board2, enemy_tile, counter_move);
+                if is_winner(&dupe_board2, enemy_tile) {
+                    // A reply that wins for the enemy makes this move worth -1.
+                    potential_moves[first_move] = -1.0;
+                    break;
+                } else {
+                    // Otherwise look deeper, and add this reply's share of the average.
+                    let results = get_potential_moves(&dupe_board2, tile, look_ahead - 1);
+                    // Python: (sum(results)*1.0 / BOARDWIDTH) / BOARDWIDTH
+                    potential_moves[first_move] +=
+                        (python_sum(&results) * 1.0 / width as f64) / width as f64;
+                }
+            }
+        }
+    }
+    potential_moves
+}
+
+/// Python: getComputerMove(board)
+///
+/// The computer's move: each column's value, the best value among the
+/// valid columns (`bestMoveFitness` starts at `-1` and rises only on a
+/// strictly greater value), the valid columns that have it, and a random
+/// one of those. As the Python, it prints `bestMoveFitness` before its loop
+/// (so always `-1`) and then `bestMoves`. The search runs wherever the
+/// frontend runs it, by the game's engine (the twin above by default).
+// Indexed loops, as the Python's `range(len(potentialMoves))`.
+#[allow(clippy::needless_range_loop)]
+pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
+    // Python: getPotentialMoves(board, BLACK, DIFFICULTY)
+    let potential_moves = g.potential_moves(board, Tile::Black, g.settings.difficulty)?;
+    // -1 is the lowest value a column can have.
+    let mut best_move_fitness = -1.0;
+    g.io.print(&best_move_fitness.to_string())?;
+    for i in 0..potential_moves.len() {
+        if potential_moves[i] > best_move_fitness && is_valid_move(board, i) {
+            best_move_fitness = potential_moves[i];
+        }
+    }
+    // Every valid column with that best value; one of them is played.
+    let mut best_moves = Vec::new();
+    for i in 0..potential_moves.len() {
+        if potential_moves[i] == best_move_fitness && is_valid_move(board, i) {
+            best_moves.push(i);
+        }
+    }
+    g.io.print(&format!("{best_moves:?}"))?;
+    let column = g.io.choice(&best_moves)?;
+    // Not in the Python: the numbers behind the choice, for --explain.
+    g.hooks
+        .computer_chose(board, &potential_moves, best_move_fitness, &best_moves, column)?;
+    Ok(column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::port::board::get_new_board;
+    use crate::port::hooks::NoHooks;
+    use crate::port::settings::Settings;
+    use crate::port::testkit::{board, game, replay};
+
+    #[test]
+    fn look_ahead_zero_and_full_boards_value_nothing() {
+        let b = get_new_board(7, 6);
+        assert_eq!(get_potential_moves(&b, Tile::Black, 0), vec![0.0; 7]);
+        let full = board("RBRB/RBRB/BRBR/BRBR");
+        assert_eq!(get_potential_moves(&full, Tile::Black, 3), vec![0.0; 4]);
+    }
+
+    #[test]
+    fn a_winning_move_scores_one_and_stops_the_search() {
+        // Black wins in column 2; columns 3 and 4 are never looked at.
+        let b = board("...../...../...../BB.BR/RRBRR");
+        let pm = get_potential_moves(&b, Tile::Black, 2);
+        assert_eq!(pm[2], 1.0);
+        assert_eq!(&pm[3..], &[0.0, 0.0]);
+    }
+
+    #[test]
+    fn a_move_that_lets_the_enemy_win_scores_minus_one() {
+        // Red threatens column 4 (three in a row along the bottom); black must block.
+        let b = board("......./......./......./......./......./BRRR.BB");
+        let pm = get_potential_moves(&b, Tile::Black, 1);
+        assert_eq!(pm, vec![-1.0, -1.0, -1.0, -1.0, 0.0, -1.0, -1.0]);
+    }
+
+    #[test]
+    fn one_reply_adds_its_sum_divided_by_the_width_twice() {
+        // Red to move on 4x4 at look-ahead 2, with two in a row. Each of
+        // black's replies to red's move in column 0 adds (sum / 4) / 4 of
+        // red's values one level down: the Python's arithmetic, recomputed
+        // here from the level below.
+        let b = board("..../..../..../.RR.");
+        let pm = get_potential_moves(&b, Tile::Red, 2);
+        let mut want = 0.0;
+        for counter_move in 0..4 {
+            let mut child = b.clone();
+            make_move(&mut child, Tile::Red, 0);
+            make_move(&mut child, Tile::Black, counter_move);
+            let results = get_potential_moves(&child, Tile::Red, 1);
+            want += (python_sum(&results) * 1.0 / 4.0) / 4.0;
+        }
+        assert_eq!(pm[0].to_bits(), want.to_bits());
+        assert!(pm[0] != 0.0, "a real value, not the default: {pm:?}");
+    }
+
+    #[test]
+    fn the_computer_prints_like_the_python_and_plays_one_of_its_best_moves() {
+        // The script's choices pick bestMoves[k % len]: 1, then 1 again.
+        let mut io = replay(r#"{"frames": 1, "choices": [1, 1]}"#, &[]);
+        let mut hooks = NoHooks;
+        let settings = Settings {
+            difficulty: 1,
+            ..Settings::default()
+        };
+        let mut g = game(settings, &mut io, &mut hooks);
+        // Only column 4 blocks red's three along the bottom.
+        let b = board("......./......./......./......./......./BRRR.BB");
+        assert_eq!(get_computer_move(&mut g, &b).unwrap(), 4);
+        // On the empty board every column is worth 0: the second is taken.
+        assert_eq!(get_computer_move(&mut g, &get_new_board(7, 6)).unwrap(), 1);
+        assert_eq!(
+            io.printed,
+            vec!["-1", "[4]", "-1", "[0, 1, 2, 3, 4, 5, 6]"]
+        );
+    }
+
+    #[test]
+    fn on_a_full_board_there_is_no_move_to_choose() {
+        let mut io = replay(r#"{"frames": 1}"#, &[]);
+        let mut hooks = NoHooks;
+        let mut g = game(Settings::default(), &mut io, &mut hooks);
+        let full = board("RBRB/RBRB/BRBR/BRBR");
+        assert!(matches!(
+            get_computer_move(&mut g, &full),
+            Err(Stop::Failed(_))
+        ));
+    }
+
+    #[test]
+    fn python_sum_starts_from_positive_zero() {
+        assert_eq!(python_sum(&[]).to_bits(), 0.0f64.to_bits());
+        assert_eq!(python_sum(&[-0.0]).to_bits(), 0.0f64.to_bits());
+        assert_eq!(python_sum(&[0.1, 0.2, 0.3]), (0.1 + 0.2) + 0.3);
+    }
+}

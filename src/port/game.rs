@@ -1,0 +1,101 @@
+//! The game loop: `main` and `runGame`.
+
+use std::convert::Infallible;
+
+use crate::error::Stop;
+use crate::io::{Event, Key};
+use crate::port::ai::get_computer_move;
+use crate::port::animate::animate_computer_moving;
+use crate::port::board::{get_new_board, is_board_full, is_winner, make_move, Tile};
+use crate::port::draw::draw_board;
+use crate::port::globals::Game;
+use crate::port::human::get_human_move;
+
+/// Whose turn it is: the strings `HUMAN` and `COMPUTER` of the Python.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Python: HUMAN = 'human'
+    Human,
+    /// Python: COMPUTER = 'computer'
+    Computer,
+}
+
+/// Python: main()
+///
+/// Plays games one after the other, forever: the program ends only when
+/// the player quits (`Err(Stop::Quit)`, the Python's `sys.exit()`) or
+/// something fails. `Infallible` is the type with no values: this function
+/// can only return an error.
+pub fn main(g: &mut Game) -> Result<Infallible, Stop> {
+    let mut is_first_game = true;
+    loop {
+        let ended = run_game(g, is_first_game);
+        g.hooks.game_ended(ended)?; // Not in the Python: a restart, a --record line
+        is_first_game = false;
+    }
+}
+
+/// Python: runGame(isFirstGame)
+///
+/// Plays one game to its end, then shows the result until a click (which
+/// returns, for the next game) or Esc or closing the window (which quit).
+/// The computer starts the first game, and the help arrow shows during the
+/// human's first move; after that a coin toss decides who starts.
+pub fn run_game(g: &mut Game, is_first_game: bool) -> Result<(), Stop> {
+    let (mut turn, mut show_help) = if is_first_game {
+        // The computer opens the first game, so the player sees how a token is played.
+        (Turn::Computer, true)
+    } else if g.io.randint(0, 1) == 0 {
+        (Turn::Computer, false)
+    } else {
+        (Turn::Human, false)
+    };
+
+    let mut main_board = get_new_board(g.settings.board_width, g.settings.board_height);
+    // `loop` can give a value: each `break` below hands over the Python's `winnerImg`.
+    let winner_img = loop {
+        if turn == Turn::Human {
+            get_human_move(g, &mut main_board, show_help)?;
+            g.hooks.moved(&main_board)?; // Not in the Python
+            if show_help {
+                // The arrow shows for the first move only.
+                show_help = false;
+            }
+            if is_winner(&main_board, Tile::Red) {
+                break g.images.human_winner.clone();
+            }
+            turn = Turn::Computer;
+        } else {
+            let column = get_computer_move(g, &main_board)?;
+            g.io.print(&column.to_string())?;
+            animate_computer_moving(g, &main_board, column)?;
+            make_move(&mut main_board, Tile::Black, column);
+            g.hooks.moved(&main_board)?; // Not in the Python
+            if is_winner(&main_board, Tile::Black) {
+                break g.images.computer_winner.clone();
+            }
+            turn = Turn::Human;
+        }
+
+        if is_board_full(&main_board) {
+            // A full board with no four in a row is a tie.
+            break g.images.tie_winner.clone();
+        }
+    };
+
+    // The result stays until a click (a new game) or Esc or closing the window (quit).
+    loop {
+        draw_board(g, &main_board, None);
+        // Every result image goes at the corner of WINNERRECT, as in the Python.
+        g.display.blit(&winner_img, g.layout.winner_rect.topleft());
+        g.io.display_update(&g.display)?;
+        g.io.tick()?;
+        for event in g.io.get_events()? {
+            match event {
+                Event::Quit | Event::KeyUp(Key::Escape) => return Err(Stop::Quit),
+                Event::MouseButtonUp { .. } => return Ok(()),
+                _ => {}
+            }
+        }
+    }
+}

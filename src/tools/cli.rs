@@ -1,0 +1,466 @@
+//! The command line: what the user asked for, checked before anything starts.
+//!
+//! The options are declared as plain structs and `clap`'s derive macros
+//! turn them into a parser, `--help` and one-line errors. The Python
+//! original takes no options: every option here defaults to its behaviour,
+//! so `fourinrow` with none plays exactly the original's game.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::engine::{Auto, Engine, Faithful, Fast, Minimax};
+use crate::error::Error;
+use crate::extras::ExtrasOptions;
+use crate::port::board::Tile;
+use crate::port::settings::{
+    check_difficulty, Settings, BOARDHEIGHT, BOARDWIDTH, CORNFLOWERBLUE, DIFFICULTY, FPS,
+};
+use crate::tools::analyze::AnalyzeOptions;
+
+/// What to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Play in a window, or replay a script.
+    Play(PlayOptions),
+    /// Print the AI's numbers for board texts.
+    Analyze(AnalyzeOptions),
+    /// Print this text (the help or the version) and stop.
+    Print(String),
+}
+
+/// Which search computes the computer's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub enum EngineChoice {
+    /// the Python's getPotentialMoves line for line where that answers
+    /// within 100 ms, else fast (the game's default)
+    #[default]
+    Auto,
+    /// the Python's getPotentialMoves, line for line
+    Faithful,
+    /// bitboards: the same values, thousands of times sooner
+    Fast,
+    /// another AI: the Connect Four lab's minimax (alpha-beta at depth 4
+    /// over window scores); --difficulty does not apply
+    Minimax,
+}
+
+impl EngineChoice {
+    /// The engine itself.
+    pub fn engine(self) -> Arc<dyn Engine> {
+        match self {
+            EngineChoice::Auto => Arc::new(Auto::default()),
+            EngineChoice::Faithful => Arc::new(Faithful),
+            EngineChoice::Fast => Arc::new(Fast),
+            EngineChoice::Minimax => Arc::new(Minimax),
+        }
+    }
+}
+
+/// A set of settings by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Preset {
+    /// the 5x5 lab version: a 5x5 board on cornflower blue
+    Lab,
+}
+
+/// A colour on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TileArg {
+    /// the computer's tokens
+    Black,
+    /// the human's tokens
+    Red,
+}
+
+impl From<TileArg> for Tile {
+    fn from(tile: TileArg) -> Tile {
+        match tile {
+            TileArg::Black => Tile::Black,
+            TileArg::Red => Tile::Red,
+        }
+    }
+}
+
+/// How to play.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct PlayOptions {
+    /// Board size, difficulty, frame rate, background.
+    pub settings: Settings,
+    /// Which search computes the computer's values.
+    pub engine: EngineChoice,
+    /// Seed for the random choices; `None` seeds them from the system.
+    pub seed: Option<u64>,
+    /// A folder of the seven PNGs to use instead of the built-in ones.
+    pub images: Option<PathBuf>,
+    /// A replay script to play instead of the mouse and the random choices.
+    pub replay: Option<PathBuf>,
+    /// Where to write every presented frame (with `replay`).
+    pub dump_frames: Option<PathBuf>,
+    /// Whether `dump_frames` may replace the frames of a folder in use.
+    pub overwrite: bool,
+    /// Where the window goes on the desktop; `None` centres it.
+    pub window_pos: Option<(i32, i32)>,
+    /// The extras switched on.
+    pub extras: ExtrasOptions,
+}
+
+/// Reads a window position written `X,Y` (as `--window-pos` and pygame's
+/// `SDL_VIDEO_WINDOW_POS` take it).
+pub fn parse_position(text: &str) -> Result<(i32, i32), String> {
+    let parsed = text
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
+    parsed.ok_or_else(|| format!("'{text}' is not a window position like 100,80"))
+}
+
+/// Four in a Row against the computer: a faithful Rust + SDL2 port of the
+/// pygame tutorial game fourinrow.py. Drag the red token from the pile at
+/// the bottom left and drop it above a column; the computer (black) looks
+/// DIFFICULTY moves ahead.
+#[derive(Parser, Debug)]
+#[command(
+    name = "fourinrow",
+    version,
+    max_term_width = 80,
+    args_conflicts_with_subcommands = true,
+    after_help = AFTER_HELP
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Sub>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// What `--help` ends with.
+const AFTER_HELP: &str = "\
+Keys during your turn (extras; the original ignores them): R or F1 restart;
+U or Ctrl+Z undo your last move and the reply; Shift+U or Ctrl+Y redo;
+H show (or hide) your columns' values.
+
+The defaults are the Python original's. By default the computer's values
+come from the Python's getPotentialMoves, line for line, wherever that
+answers within 100 ms, and from the fast engine (the same values) beyond.
+Errors print one line and exit with status 2. With no display, use
+SDL_VIDEODRIVER=dummy with --replay and --dump-frames.";
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Print the AI's numbers for positions, one JSON line each
+    Analyze(AnalyzeArgs),
+}
+
+/// The options of the game.
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Columns on the board, 4 to 12
+    #[arg(long, value_name = "N", default_value_t = BOARDWIDTH)]
+    width: usize,
+    /// Rows on the board, 4 to 9
+    #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT)]
+    height: usize,
+    /// Moves the computer looks ahead, 0 to 6
+    #[arg(long, value_name = "N", default_value_t = DIFFICULTY)]
+    difficulty: u32,
+    /// The computer's search
+    #[arg(long, value_name = "E", value_enum, default_value_t)]
+    engine: EngineChoice,
+    /// Seed the computer's choices and coin tosses, for a game you can play
+    /// again move for move [default: random]
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Frames per second, 1 to 1000
+    #[arg(long, value_name = "N", default_value_t = FPS)]
+    fps: u32,
+    /// Load the seven PNGs from DIR instead of the built-in artwork: named
+    /// 4rowred.png ... or 4row_red.png ..., in DIR or in DIR/images
+    #[arg(long, value_name = "DIR")]
+    images: Option<PathBuf>,
+    /// Play a replay script (docs/replay-scripts.md) instead of the mouse
+    /// and the random choices; the script sets the size and difficulty
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "height", "difficulty", "preset"])]
+    replay: Option<PathBuf>,
+    /// With --replay: no window and no pacing; write every frame to
+    /// DIR/frame-NNNNN.png (DIR must be empty)
+    #[arg(long, value_name = "DIR", requires = "replay")]
+    dump_frames: Option<PathBuf>,
+    /// With --dump-frames: use DIR even if it holds files, replacing its frames
+    #[arg(long, requires = "dump_frames")]
+    overwrite: bool,
+    /// Put the window's top-left corner at X,Y on the desktop (also read
+    /// from SDL_VIDEO_WINDOW_POS, as pygame does) [default: centred]
+    #[arg(long, value_name = "X,Y", value_parser = parse_position)]
+    window_pos: Option<(i32, i32)>,
+    /// Extra: print the computer's potentialMoves, bestMoveFitness,
+    /// bestMoves, column and engine for each move, and show each column's
+    /// value above the board (best in yellow)
+    #[arg(long, help_heading = "Extras")]
+    explain: bool,
+    /// Extra: hot seat, a second person drags black from its pile
+    #[arg(long, help_heading = "Extras")]
+    two_player: bool,
+    /// Extra: list the moves in the left margin
+    #[arg(long, help_heading = "Extras")]
+    moves: bool,
+    /// Extra: play a variant
+    #[arg(long, value_name = "NAME", value_enum, help_heading = "Extras", conflicts_with_all = ["width", "height"])]
+    preset: Option<Preset>,
+    /// Extra: append each game to FILE, one line per game (`7x6 first=black
+    /// moves=3,3,4 result=black`); `fourinrow analyze --record FILE` reads it
+    #[arg(long, value_name = "FILE", help_heading = "Extras")]
+    record: Option<PathBuf>,
+}
+
+/// The options of `fourinrow analyze`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Board text: rows top to bottom joined by '/', '.' empty, 'R' red, 'B' black,
+e.g. ......./......./......./......./...R.../...B...
+Each line printed holds getPotentialMoves' values and the columns
+getComputerMove would choose among. A faulty board gets one line on stderr
+naming it; the others are still answered, and the exit status is then 2.")]
+struct AnalyzeArgs {
+    /// Moves the AI looks ahead, 0 to 6
+    #[arg(long, value_name = "N", default_value_t = DIFFICULTY)]
+    difficulty: u32,
+    /// Whose move is valued
+    #[arg(long, value_name = "TILE", value_enum, default_value_t = TileArg::Black)]
+    tile: TileArg,
+    /// The search (all but minimax give the Python's values, bit for bit)
+    #[arg(long, value_name = "E", value_enum, default_value_t = EngineChoice::Fast)]
+    engine: EngineChoice,
+    /// Analyse every position of every game in FILE (made with --record),
+    /// for the side to move, instead of board texts
+    #[arg(long, value_name = "FILE", conflicts_with = "boards")]
+    record: Option<PathBuf>,
+    /// Board texts; with none, one is read per line from stdin
+    #[arg(value_name = "BOARD")]
+    boards: Vec<String>,
+}
+
+/// Reads the command line (without the program name).
+pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
+    let all = std::iter::once(OsString::from("fourinrow")).chain(args);
+    let cli = match Cli::try_parse_from(all) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => return Ok(Command::Print(e.to_string())),
+        Err(e) => return Err(Error::Usage(one_line(&e.to_string()))),
+    };
+    match cli.command {
+        Some(Sub::Analyze(a)) => {
+            check_difficulty(a.difficulty).map_err(Error::Usage)?;
+            Ok(Command::Analyze(AnalyzeOptions {
+                difficulty: a.difficulty,
+                tile: a.tile.into(),
+                engine: a.engine,
+                boards: a.boards,
+                record: a.record,
+            }))
+        }
+        None => play_options(cli.play).map(Command::Play),
+    }
+}
+
+/// The first line of a clap error, without its `error: ` prefix: clap adds
+/// a usage block and a tip, and the rule here is one line an error.
+fn one_line(message: &str) -> String {
+    let first = message.lines().next().unwrap_or(message);
+    first.strip_prefix("error: ").unwrap_or(first).to_string()
+}
+
+/// The game's options from what clap read, checked.
+fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
+    let mut settings = Settings {
+        board_width: a.width,
+        board_height: a.height,
+        difficulty: a.difficulty,
+        fps: a.fps,
+        ..Settings::default()
+    };
+    if a.preset == Some(Preset::Lab) {
+        settings.board_width = 5;
+        settings.board_height = 5;
+        settings.bg_color = CORNFLOWERBLUE;
+    }
+    settings.validate().map_err(Error::Usage)?;
+    Ok(PlayOptions {
+        settings,
+        engine: a.engine,
+        seed: a.seed,
+        images: a.images,
+        replay: a.replay,
+        dump_frames: a.dump_frames,
+        overwrite: a.overwrite,
+        window_pos: a.window_pos,
+        extras: ExtrasOptions {
+            explain: a.explain,
+            two_player: a.two_player,
+            moves: a.moves,
+            record: a.record,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Command, Error> {
+        parse_args(args.iter().map(OsString::from).collect())
+    }
+
+    fn usage(args: &[&str]) -> String {
+        match parse(args) {
+            Err(Error::Usage(m)) => m,
+            other => panic!("{args:?} gave {other:?}"),
+        }
+    }
+
+    fn play(args: &[&str]) -> PlayOptions {
+        match parse(args) {
+            Ok(Command::Play(play)) => play,
+            other => panic!("{args:?} gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_options_play_the_original_game() {
+        let options = play(&[]);
+        assert_eq!(options, PlayOptions::default());
+        assert_eq!(options.settings, Settings::default());
+        assert_eq!(options.engine, EngineChoice::Auto);
+    }
+
+    #[test]
+    fn options_take_separate_or_inline_values() {
+        let options = play(&[
+            "--width",
+            "5",
+            "--height=4",
+            "--difficulty",
+            "3",
+            "--seed",
+            "42",
+            "--fps=60",
+            "--images",
+            "art",
+            "--window-pos",
+            "10,-20",
+        ]);
+        assert_eq!(options.settings.board_width, 5);
+        assert_eq!(options.settings.board_height, 4);
+        assert_eq!(options.settings.difficulty, 3);
+        assert_eq!(options.settings.fps, 60);
+        assert_eq!(options.seed, Some(42));
+        assert_eq!(options.images, Some(PathBuf::from("art")));
+        assert_eq!(options.window_pos, Some((10, -20)));
+    }
+
+    #[test]
+    fn bad_options_name_the_fault_in_one_line() {
+        let cases: &[(&[&str], &str)] = &[
+            (&["--colour", "red"], "unexpected argument '--colour' found"),
+            (&["--width"], "a value is required for '--width <N>'"),
+            (&["--width", "seven"], "invalid value 'seven' for '--width <N>'"),
+            (&["--width", "-3"], "unexpected argument '-3' found"),
+            (&["--width", "3"], "Board must be at least 4x4. (asked for 3x6)"),
+            (&["--width", "13"], "does not fit the 640x480 window"),
+            (&["--difficulty", "9"], "give 0 to 6"),
+            (&["--engine", "magic"], "invalid value 'magic' for '--engine <E>'"),
+            (&["--help=please"], "unexpected value 'please' for '--help' found"),
+            (&["--dump-frames", "out"], "the following required arguments were not provided"),
+            (&["--replay", "s.json", "--width", "5"], "cannot be used with"),
+            (&["stray"], "unrecognized subcommand 'stray'"),
+            (&["--fps", "0"], "--fps 0 is out of range"),
+            (&["--window-pos", "middle"], "'middle' is not a window position like 100,80"),
+            (&["--preset", "moon"], "invalid value 'moon' for '--preset <NAME>'"),
+            (&["--explain=yes"], "unexpected value 'yes' for '--explain' found"),
+            (&["--seed", "1", "analyze"], "the subcommand 'analyze' cannot be used with '--seed <N>'"),
+        ];
+        for (args, want) in cases {
+            let message = usage(args);
+            assert!(message.contains(want), "{args:?}: {message}");
+            assert!(!message.contains('\n'), "{args:?}: {message}");
+        }
+    }
+
+    #[test]
+    fn extras_are_off_unless_asked_for() {
+        let options = play(&["--explain", "--two-player", "--moves", "--record", "games.txt"]);
+        let extras = &options.extras;
+        assert!(extras.explain && extras.two_player && extras.moves);
+        assert_eq!(extras.record, Some(PathBuf::from("games.txt")));
+        let lab = play(&["--preset", "lab"]);
+        assert_eq!(
+            (lab.settings.board_width, lab.settings.board_height),
+            (5, 5)
+        );
+        assert_eq!(lab.settings.bg_color, CORNFLOWERBLUE);
+        assert_eq!(lab.extras, ExtrasOptions::default());
+        assert!(usage(&["analyze", "--record", "f", "..../..../..../...."]).contains("cannot be used with"));
+    }
+
+    #[test]
+    fn analyze_reads_its_own_options_and_boards() {
+        let Ok(Command::Analyze(a)) = parse(&[
+            "analyze",
+            "--difficulty",
+            "3",
+            "--tile=red",
+            "..../..../..../....",
+        ]) else {
+            panic!("no analyze")
+        };
+        assert_eq!(a.difficulty, 3);
+        assert_eq!(a.tile, Tile::Red);
+        assert_eq!(a.engine, EngineChoice::Fast);
+        assert_eq!(a.boards, vec!["..../..../..../....".to_string()]);
+        assert!(usage(&["analyze", "--tile", "green"]).contains("invalid value 'green'"));
+        assert!(usage(&["analyze", "--difficulty", "12"]).contains("out of range"));
+        assert!(usage(&["analyze", "--depth", "2"]).contains("unexpected argument '--depth'"));
+    }
+
+    #[test]
+    fn help_fits_80_columns_and_names_every_option() {
+        let Ok(Command::Print(help)) = parse(&["--help"]) else {
+            panic!("no help")
+        };
+        for line in help.lines() {
+            assert!(line.chars().count() <= 80, "{line:?}");
+        }
+        for option in [
+            "--width",
+            "--height",
+            "--difficulty",
+            "--engine",
+            "--seed",
+            "--fps",
+            "--images",
+            "--replay",
+            "--dump-frames",
+            "--overwrite",
+            "--window-pos",
+            "--explain",
+            "--two-player",
+            "--moves",
+            "--preset",
+            "--record",
+            "analyze",
+        ] {
+            assert!(help.contains(option), "{option}");
+        }
+        assert!(help.contains("[default: auto]"), "{help}");
+        let Ok(Command::Print(version)) = parse(&["--version"]) else {
+            panic!("no version")
+        };
+        assert_eq!(version.trim(), format!("fourinrow {}", env!("CARGO_PKG_VERSION")));
+        let Ok(Command::Print(analyze)) = parse(&["analyze", "--help"]) else {
+            panic!("no analyze help")
+        };
+        assert!(analyze.lines().all(|l| l.chars().count() <= 80));
+        assert!(analyze.contains("--record"));
+    }
+}

@@ -1,0 +1,6 @@
+//! THE TOOLS: what runs without a window: `fourinrow analyze`, the board
+//! text the tools read and write, and the command line.
+
+pub mod analyze;
+pub mod boardtext;
+pub mod cli;
