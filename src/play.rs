@@ -83,7 +83,9 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
     };
     let run = |io: &mut dyn Frontend| run(settings.clone(), images.clone(), io, &engine, &extras);
     let Some(script) = script else {
-        let chance = options.seed.map_or_else(Chance::from_entropy, Chance::seeded);
+        let chance = options
+            .seed
+            .map_or_else(Chance::from_entropy, Chance::seeded);
         return run(&mut Live::new(Window::open(&spec)?, chance));
     };
     match &options.dump_frames {

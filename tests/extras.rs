@@ -123,7 +123,8 @@ fn run_with(
         },
     );
     let settings = fourinrow::play::script_settings(&script, &settings).unwrap();
-    let images = fourinrow::play::load_images(&fourinrow::io::images::ImageSource::Embedded).unwrap();
+    let images =
+        fourinrow::play::load_images(&fourinrow::io::images::ImageSource::Embedded).unwrap();
     let size = |i: &fourinrow::io::pixels::RgbaImage| (i.width() as i32, i.height() as i32);
     let layout = Layout::new(&settings, size(&images.human_winner), size(&images.arrow));
     Run {
@@ -232,7 +233,10 @@ fn explain_prints_the_numbers_analyze_gives_and_draws_only_above_the_board() {
     }
     // Frame for frame, the overlay changes only the strip above the token's path.
     assert_eq!(plain.frames.count, explained.frames.count);
-    assert_eq!(plain.frames.rest, explained.frames.rest, "below y = 40 the frames are the Python's");
+    assert_eq!(
+        plain.frames.rest, explained.frames.rest,
+        "below y = 40 the frames are the Python's"
+    );
     let differing = plain
         .frames
         .top
@@ -249,15 +253,27 @@ fn explain_prints_the_numbers_analyze_gives_and_draws_only_above_the_board() {
 #[test]
 fn explain_says_which_engine_ran_and_why() {
     let script = json!({"difficulty": 4, "frames": 2});
-    let run = run(script, extras(|e| e.explain = true), EngineChoice::Auto.engine(), &[0]);
+    let run = run(
+        script,
+        extras(|e| e.explain = true),
+        EngineChoice::Auto.engine(),
+        &[0],
+    );
     assert_eq!(run.said.len(), 1);
     assert!(
-        run.said[0].contains("; engine: fast, bitboards with the same values (the faithful twin would look at about"),
+        run.said[0].contains(
+            "; engine: fast, bitboards with the same values (the faithful twin would look at about"
+        ),
         "{}",
         run.said[0]
     );
     let script = json!({"difficulty": 2, "frames": 2});
-    let run = self::run(script, extras(|e| e.explain = true), EngineChoice::Auto.engine(), &[0]);
+    let run = self::run(
+        script,
+        extras(|e| e.explain = true),
+        EngineChoice::Auto.engine(),
+        &[0],
+    );
     assert!(
         run.said[0].contains("; engine: faithful, the Python's getPotentialMoves line for line"),
         "{}",
@@ -392,8 +408,15 @@ fn two_players_take_turns_undo_one_move_and_a_banner_names_the_winner() {
     );
     assert!(run.printed.is_empty(), "no computer moves");
     assert!(matches!(run.stop, Stop::ScriptEnded));
-    assert!(run.board(undone).ends_with("BR....."), "U took back red's 2: {}", run.board(undone));
-    assert!(run.board(undone + 10).ends_with("BRR...."), "Shift+U put it back");
+    assert!(
+        run.board(undone).ends_with("BR....."),
+        "U took back red's 2: {}",
+        run.board(undone)
+    );
+    assert!(
+        run.board(undone + 10).ends_with("BRR...."),
+        "Shift+U put it back"
+    );
     let last = run.last();
     let panel = run.pixel(last, 320, run.layout.winner_rect.y + 5);
     assert!(
@@ -510,7 +533,11 @@ fn minimax_plays_the_column_it_explains() {
             analyzed(&board, 2, Tile::Black, &Minimax),
             "{line}"
         );
-        assert_eq!(best, format!("[{column}]"), "one best column, played: {line}");
+        assert_eq!(
+            best,
+            format!("[{column}]"),
+            "one best column, played: {line}"
+        );
         assert!(line.contains("; engine: minimax"), "{line}");
     }
 }

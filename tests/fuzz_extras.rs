@@ -9,41 +9,50 @@
 //! run ends when the script says, and every recorded game replays as a legal
 //! sequence of moves. A failing case prints its seed (`FUZZ_SEED=N` reruns it).
 
+#![cfg(feature = "window")]
+
+use std::sync::{Arc, Mutex};
+
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
-use fourinrow::ai::{Brain, Choices};
-use fourinrow::assets::{ImageSource, Images};
-use fourinrow::board::{is_board_full, is_valid_move, Board, Tile};
-use fourinrow::draw::Screen;
-use fourinrow::engine::Engine;
+use fourinrow::engine::{Engine, Faithful, Fast, Minimax};
 use fourinrow::error::Stop;
-use fourinrow::extras::{Extras, GameRecord};
-use fourinrow::frontend::{Event, Frontend};
-use fourinrow::game;
-use fourinrow::overlay::Text;
-use fourinrow::pixels::ScaleBackend;
-use fourinrow::replay::{parse_script, FrameSink, Replay};
-use sdl2::surface::Surface;
+use fourinrow::extras::record::GameRecord;
+use fourinrow::extras::{Extras, ExtrasOptions};
+use fourinrow::io::images::ImageSource;
+use fourinrow::io::pixels::Display;
+use fourinrow::io::replay::{parse_script, FrameSink, Replay};
+use fourinrow::io::text::Fonts;
+use fourinrow::io::{Event, Frontend};
+use fourinrow::play::{load_images, run_games, script_settings};
+use fourinrow::port::board::{is_board_full, is_valid_move, Board, Tile};
+use fourinrow::port::settings::Settings;
 
 /// Counts frames, keeps none.
 #[derive(Default)]
 struct Counter(u64);
 
 impl FrameSink for Counter {
-    fn frame(&mut self, _index: u64, _display: &Surface) -> Result<(), Stop> {
+    fn frame(&mut self, _index: u64, _display: &Display) -> Result<(), Stop> {
         self.0 += 1;
         Ok(())
     }
 }
 
-/// A replay that checks every question the game asks of the AI.
-struct Checked {
-    replay: Replay<Counter>,
-    /// The last board the AI was asked about, to check `choice` against.
+/// What the engine saw: the last board the AI was asked about (to check
+/// `choice` against) and how many questions there were.
+#[derive(Default)]
+struct Seen {
     last_board: Option<Board>,
     questions: usize,
+}
+
+/// An engine that checks every board it is asked about, then hands it on.
+struct CheckedEngine {
+    inner: Arc<dyn Engine>,
+    seen: Arc<Mutex<Seen>>,
 }
 
 /// Whether every token sits on another or on the bottom row.
@@ -53,10 +62,56 @@ fn obeys_gravity(board: &Board) -> bool {
     })
 }
 
-impl Choices for Checked {
-    fn choice(&mut self, seq: &[usize]) -> usize {
+impl Engine for CheckedEngine {
+    fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+        assert!(obeys_gravity(board), "a token floats: {board:?}");
+        let count = |t: Tile| {
+            (0..board.width())
+                .flat_map(|x| board[x].iter())
+                .filter(|c| **c == Some(t))
+                .count()
+        };
+        let (red, black) = (count(Tile::Red), count(Tile::Black));
+        assert!(
+            red.abs_diff(black) <= 1,
+            "{red} red, {black} black: {board:?}"
+        );
+        assert!(!is_board_full(board), "asked about a full board");
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.questions += 1;
+        seen.last_board = Some(board.clone());
+        drop(seen);
+        self.inner.potential_moves(board, tile, look_ahead)
+    }
+
+    fn describe(&self, board: &Board, look_ahead: u32) -> String {
+        self.inner.describe(board, look_ahead)
+    }
+}
+
+/// A replay that checks the choices the game asks for.
+struct Checked {
+    replay: Replay<Counter>,
+    seen: Arc<Mutex<Seen>>,
+}
+
+impl Frontend for Checked {
+    fn get_events(&mut self) -> Result<Vec<Event>, Stop> {
+        self.replay.get_events()
+    }
+
+    fn display_update(&mut self, display: &Display) -> Result<(), Stop> {
+        self.replay.display_update(display)
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.replay.tick()
+    }
+
+    fn choice(&mut self, seq: &[usize]) -> Result<usize, Stop> {
         assert!(!seq.is_empty(), "choice among no columns");
-        let board = self
+        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let board = seen
             .last_board
             .as_ref()
             .expect("a choice before any search");
@@ -66,68 +121,16 @@ impl Choices for Checked {
                 "column {column} offered on {board:?}"
             );
         }
+        drop(seen);
         self.replay.choice(seq)
     }
 
-    fn randint_0_1(&mut self) -> u8 {
-        self.replay.randint_0_1()
-    }
-}
-
-impl Brain for Checked {
-    fn engine(&self) -> Engine {
-        self.replay.engine()
+    fn randint(&mut self, a: u32, b: u32) -> u32 {
+        self.replay.randint(a, b)
     }
 
-    fn potential_moves(
-        &mut self,
-        board: &Board,
-        tile: Tile,
-        look_ahead: u32,
-    ) -> Result<Vec<f64>, Stop> {
-        assert!(obeys_gravity(board), "a token floats: {board:?}");
-        let red = (0..board.width())
-            .flat_map(|x| board[x].iter())
-            .filter(|c| **c == Some(Tile::Red))
-            .count();
-        let black = (0..board.width())
-            .flat_map(|x| board[x].iter())
-            .filter(|c| **c == Some(Tile::Black))
-            .count();
-        assert!(
-            red.abs_diff(black) <= 1,
-            "{red} red, {black} black: {board:?}"
-        );
-        assert!(!is_board_full(board), "asked about a full board");
-        self.questions += 1;
-        self.last_board = Some(board.clone());
-        self.replay.potential_moves(board, tile, look_ahead)
-    }
-}
-
-impl Frontend for Checked {
-    fn get_events(&mut self) -> Result<Vec<Event>, Stop> {
-        self.replay.get_events()
-    }
-
-    fn display_update(&mut self, display: &Surface) -> Result<(), Stop> {
-        self.replay.display_update(display)
-    }
-
-    fn tick(&mut self) -> Result<(), Stop> {
-        self.replay.tick()
-    }
-
-    fn print(&mut self, line: &str) {
-        self.replay.print(line);
-    }
-
-    fn say(&mut self, line: &str) {
-        assert!(
-            line.starts_with("explain: ") || line.starts_with("hint: "),
-            "{line}"
-        );
-        assert!(!line.contains('\n'));
+    fn print(&mut self, line: &str) -> Result<(), Stop> {
+        self.replay.print(line)
     }
 }
 
@@ -206,45 +209,63 @@ fn play(seed: u64) -> (usize, usize) {
         std::process::id()
     ));
     let _ = std::fs::remove_file(&record);
-    let extras = Extras {
+    let options = ExtrasOptions {
         explain: rng.random_bool(0.5),
         two_player: rng.random_bool(0.3),
         moves: rng.random_bool(0.5),
         record: Some(record.clone()),
     };
-    let engine = [Engine::Fast, Engine::Faithful, Engine::Minimax][rng.random_range(0..3)];
+    let inner: Arc<dyn Engine> = match rng.random_range(0..3) {
+        0 => Arc::new(Fast),
+        1 => Arc::new(Faithful),
+        _ => Arc::new(Minimax),
+    };
     let script = parse_script(&script(&mut rng, width, height, frames).to_string()).unwrap();
-    let settings = fourinrow::settings::Settings {
-        extras: extras.clone(),
-        ..script.settings.clone()
-    };
-    let images = Images::load(&ImageSource::Embedded, ScaleBackend::native()).unwrap();
-    let mut screen = Screen::new(images, &settings).unwrap();
-    screen.text = Some(Text::new().unwrap());
+    let settings = script_settings(&script, &Settings::default()).unwrap();
+    let images = load_images(&ImageSource::Embedded).unwrap();
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let engine: Arc<dyn Engine> = Arc::new(CheckedEngine {
+        inner,
+        seen: Arc::clone(&seen),
+    });
+    let extras = Extras::new(
+        options.clone(),
+        &settings,
+        &images,
+        Arc::clone(&engine),
+        Some(Box::new(Fonts::new().unwrap())),
+        false,
+    )
+    .unwrap();
     let mut io = Checked {
-        replay: Replay::new(&script, engine, Counter::default()),
-        last_board: None,
-        questions: 0,
+        replay: Replay::new(&script, Counter::default()),
+        seen: Arc::clone(&seen),
     };
-    let stop = match game::main(&mut screen, &mut io, &settings) {
-        Err(stop) => stop,
-        Ok(never) => match never {},
-    };
+    let stop = run_games(settings, images, &mut io, &engine, &extras);
     let shown = io.replay.frames_presented();
     match stop {
         Stop::ScriptEnded => assert_eq!(shown, frames, "seed {seed}"),
         Stop::Quit => assert!(shown <= frames, "seed {seed}"),
-        Stop::Failed(e) => panic!("seed {seed}: the game failed: {e}"),
+        other => panic!("seed {seed}: the game failed: {other:?}"),
     }
-    if extras.two_player {
+    if options.two_player {
         // Only a hint asks the AI anything in hot-seat play.
         assert!(
             io.replay.printed.is_empty(),
             "seed {seed}: no computer moves"
         );
     }
-    // Every recorded game is a legal sequence of moves.
-    let text = std::fs::read_to_string(&record).unwrap_or_default();
+    for line in &extras.0.borrow().said {
+        assert!(
+            line.starts_with("explain: ") || line.starts_with("hint: "),
+            "seed {seed}: {line}"
+        );
+        assert!(!line.contains('\n'));
+    }
+    // Every recorded game is a legal sequence of moves. The file is made as
+    // the game starts, so it must be there even if no game had a move.
+    let text = std::fs::read_to_string(&record)
+        .unwrap_or_else(|e| panic!("seed {seed}: {}: {e}", record.display()));
     let recorded = text.lines().count();
     for line in text.lines() {
         let game = GameRecord::parse(line).unwrap_or_else(|e| panic!("seed {seed}: {line}: {e}"));
@@ -253,7 +274,8 @@ fn play(seed: u64) -> (usize, usize) {
             .unwrap_or_else(|e| panic!("seed {seed}: {line}: {e}"));
     }
     let _ = std::fs::remove_file(&record);
-    (io.questions, recorded)
+    let questions = seen.lock().unwrap_or_else(|e| e.into_inner()).questions;
+    (questions, recorded)
 }
 
 #[test]
@@ -262,12 +284,16 @@ fn random_games_with_every_extra_keep_legal_boards() {
         play(seed);
         return;
     }
+    let (mut questions, mut recorded) = (0, 0);
     for seed in 0..12u64 {
         let result = std::panic::catch_unwind(|| play(1_000 + seed));
-        assert!(
-            result.is_ok(),
-            "fuzz_extras failed with FUZZ_SEED={}",
-            1_000 + seed
-        );
+        let Ok((q, r)) = result else {
+            panic!("fuzz_extras failed with FUZZ_SEED={}", 1_000 + seed);
+        };
+        questions += q;
+        recorded += r;
     }
+    // The cases must exercise what they check: searches asked for, games recorded.
+    assert!(questions > 50, "only {questions} searches in 12 cases");
+    assert!(recorded > 12, "only {recorded} games recorded in 12 cases");
 }

@@ -35,31 +35,33 @@
 //! `cargo test --release -- --ignored` adds a longer soak
 //! (`FUZZ_SOAK_CASES`, default 150 cases, random seeds unless `FUZZ_SEED`).
 
+#![cfg(feature = "window")]
+
 use std::collections::VecDeque;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::{OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
-use sdl2::surface::Surface;
 use serde_json::{json, Value};
 
-use fourinrow::ai::{get_potential_moves, Brain, Choices};
-use fourinrow::assets::{crc32, ImageSource, Images};
-use fourinrow::board::{
+use fourinrow::engine::{Auto, Engine};
+use fourinrow::error::Stop;
+use fourinrow::extras::{Extras, ExtrasOptions};
+use fourinrow::io::images::{crc32, ImageSource};
+use fourinrow::io::pixels::Display;
+use fourinrow::io::replay::{parse_script, FrameSink, Replay, Script, Starter};
+use fourinrow::io::{Event, Frontend, Key};
+use fourinrow::play::{load_images, run_games, script_settings};
+use fourinrow::port::ai::get_potential_moves;
+use fourinrow::port::board::{
     get_lowest_empty_space, get_new_board, is_board_full, is_valid_move, is_winner, Board, Tile,
 };
-use fourinrow::draw::{rgb_bytes, Screen};
-use fourinrow::engine::Engine;
-use fourinrow::error::Stop;
-use fourinrow::frontend::{Event, Frontend, Key};
-use fourinrow::game::{self, Turn};
-use fourinrow::pixels::ScaleBackend;
-use fourinrow::replay::{parse_script, FrameSink, Replay, Script};
-use fourinrow::settings::{Layout, Settings, SPACESIZE, WINDOWHEIGHT, WINDOWWIDTH};
+use fourinrow::port::images::Images;
+use fourinrow::port::settings::{Layout, Settings, SPACESIZE, WINDOWHEIGHT, WINDOWWIDTH};
 
 /// Held shared by every fuzz test, and alone by the memory test, so that no
 /// other test of this file allocates while it samples the process's RSS.
@@ -68,15 +70,19 @@ static EXCLUSIVE: RwLock<()> = RwLock::new(());
 /// The embedded images, loaded once for the whole file.
 fn images() -> &'static Images {
     static IMAGES: OnceLock<Images> = OnceLock::new();
-    IMAGES.get_or_init(|| Images::load(&ImageSource::Embedded, ScaleBackend::native()).unwrap())
+    IMAGES.get_or_init(|| load_images(&ImageSource::Embedded).unwrap())
 }
 
 /// The layout of a board size (the image sizes only move the result image
 /// and the arrow, which no input depends on).
 fn layout(width: usize, height: usize) -> Layout {
-    Screen::new(images().clone(), &settings(width, height, 0))
-        .unwrap()
-        .layout
+    let size = |i: &fourinrow::io::pixels::RgbaImage| (i.width() as i32, i.height() as i32);
+    let images = images();
+    Layout::new(
+        &settings(width, height, 0),
+        size(&images.human_winner),
+        size(&images.arrow),
+    )
 }
 
 /// The default settings with another board size and difficulty.
@@ -133,7 +139,7 @@ struct Case {
     /// The script's `choices`.
     choices: Vec<i64>,
     /// The script's `first`.
-    first: Vec<Turn>,
+    first: Vec<Starter>,
     /// Every event, in frame order (the order the game must see them in).
     events: Vec<(u64, Event)>,
     /// The script as JSON text, with the events JSON can hold.
@@ -236,14 +242,12 @@ fn noise(rng: &mut StdRng, layout: &Layout, quits: bool) -> Event {
         },
         100..=129 => Event::KeyUp(Key::Other),
         130..=399 => Event::MouseButtonDown {
-            x,
-            y,
+            pos: (x, y),
             button: button(rng),
         },
-        400..=699 => Event::MouseMotion { x, y },
+        400..=699 => Event::MouseMotion { pos: (x, y) },
         _ => Event::MouseButtonUp {
-            x,
-            y,
+            pos: (x, y),
             button: button(rng),
         },
     }
@@ -252,9 +256,15 @@ fn noise(rng: &mut StdRng, layout: &Layout, quits: bool) -> Event {
 /// The event as a replay-script item, if the script format can say it.
 fn script_item(frame: u64, event: Event) -> Option<Value> {
     match event {
-        Event::MouseButtonDown { x, y, button: 1 } => Some(json!([frame, "down", x, y])),
-        Event::MouseMotion { x, y } => Some(json!([frame, "motion", x, y])),
-        Event::MouseButtonUp { x, y, button: 1 } => Some(json!([frame, "up", x, y])),
+        Event::MouseButtonDown {
+            pos: (x, y),
+            button: 1,
+        } => Some(json!([frame, "down", x, y])),
+        Event::MouseMotion { pos: (x, y) } => Some(json!([frame, "motion", x, y])),
+        Event::MouseButtonUp {
+            pos: (x, y),
+            button: 1,
+        } => Some(json!([frame, "up", x, y])),
         Event::KeyUp(Key::Escape) => Some(json!([frame, "escape"])),
         Event::Quit => Some(json!([frame, "quit"])),
         _ => None,
@@ -283,12 +293,12 @@ fn generate(seed: u64, width: usize, height: usize, mix: Mix) -> Case {
     let choices: Vec<i64> = (0..rng.random_range(0..80))
         .map(|_| choice_value(&mut rng))
         .collect();
-    let first: Vec<Turn> = (0..rng.random_range(0..12))
+    let first: Vec<Starter> = (0..rng.random_range(0..12))
         .map(|_| {
             if rng.random_bool(0.5) {
-                Turn::Human
+                Starter::Human
             } else {
-                Turn::Computer
+                Starter::Computer
             }
         })
         .collect();
@@ -304,16 +314,22 @@ fn generate(seed: u64, width: usize, height: usize, mix: Mix) -> Case {
             } else {
                 rng.random()
             };
-            events.push((t, Event::MouseButtonDown { x, y, button: b }));
+            events.push((
+                t,
+                Event::MouseButtonDown {
+                    pos: (x, y),
+                    button: b,
+                },
+            ));
             for _ in 0..rng.random_range(0..4) {
                 t += rng.random_range(0..3);
                 let (x, y) = anywhere(&mut rng);
-                events.push((t, Event::MouseMotion { x, y }));
+                events.push((t, Event::MouseMotion { pos: (x, y) }));
             }
             let column = rng.random_range(0..width);
             let (x, y) = above_column(&mut rng, &layout, column);
             t += rng.random_range(0..3);
-            events.push((t, Event::MouseMotion { x, y }));
+            events.push((t, Event::MouseMotion { pos: (x, y) }));
             // The game drops where the token is, not where the release is.
             let (ux, uy) = if rng.random_bool(0.8) {
                 (x, y)
@@ -329,8 +345,7 @@ fn generate(seed: u64, width: usize, height: usize, mix: Mix) -> Case {
             events.push((
                 t,
                 Event::MouseButtonUp {
-                    x: ux,
-                    y: uy,
+                    pos: (ux, uy),
                     button: b,
                 },
             ));
@@ -380,7 +395,7 @@ fn script_json(
     difficulty: u32,
     frames: u64,
     choices: &[i64],
-    first: &[Turn],
+    first: &[Starter],
     events: &[(u64, Event)],
 ) -> String {
     let mut groups: Vec<Vec<Value>> = Vec::new();
@@ -419,8 +434,8 @@ fn script_json(
     let first: Vec<&str> = first
         .iter()
         .map(|t| match t {
-            Turn::Human => "human",
-            Turn::Computer => "computer",
+            Starter::Human => "human",
+            Starter::Computer => "computer",
         })
         .collect();
     put("first", json!(first), first.is_empty());
@@ -437,10 +452,13 @@ fn script_json(
 /// generated, and merges in the events JSON cannot hold.
 fn script_of(case: &Case) -> Script {
     let mut script = parse_script(&case.json).unwrap_or_else(|e| panic!("parse_script: {e}"));
-    let s = &script.settings;
     assert_eq!(
-        (s.board_width, s.board_height, s.difficulty),
-        (case.width, case.height, case.difficulty)
+        (script.width, script.height, script.difficulty),
+        (
+            case.width as u64,
+            case.height as u64,
+            u64::from(case.difficulty)
+        )
     );
     assert_eq!(script.frames, case.frames);
     assert_eq!(script.choices, case.choices);
@@ -486,7 +504,7 @@ struct Sink {
 }
 
 impl FrameSink for Sink {
-    fn frame(&mut self, index: u64, display: &Surface) -> Result<(), Stop> {
+    fn frame(&mut self, index: u64, display: &Display) -> Result<(), Stop> {
         assert_eq!(index, self.next, "frames are numbered in order");
         assert!(
             index < self.limit,
@@ -495,7 +513,7 @@ impl FrameSink for Sink {
         );
         self.next += 1;
         if index % self.hash_every == 0 || index + 1 == self.limit {
-            self.hashes.push((index, crc32(&rgb_bytes(display))));
+            self.hashes.push((index, crc32(&display.rgb_bytes())));
         }
         if let Some(every) = self.rss_every {
             if index % every == 0 {
@@ -541,11 +559,9 @@ fn counts(board: &Board) -> (usize, usize) {
     red_black
 }
 
-/// A [`Frontend`] wrapped around a [`Replay`]: it hands every call on, and
-/// checks what the game hands over on the way.
-struct Checked {
-    /// The replay every call is handed on to.
-    replay: Replay<Sink>,
+/// What the checks share between the engine (which sees every board the
+/// computer is asked about) and the frontend (which sees its choices).
+struct Shared {
     /// The script's settings.
     settings: Settings,
     /// The game in progress's last board the computer was asked about, and
@@ -555,57 +571,20 @@ struct Checked {
     human_started: bool,
     /// Every board the computer was asked about, in order.
     asked: Vec<Board>,
-    /// Whether the last non-empty batch of events held a quit or an Esc key-up.
-    last_batch_quits: bool,
 }
 
-impl Choices for Checked {
-    fn choice(&mut self, seq: &[usize]) -> usize {
-        let (board, chosen) = self
-            .last
-            .as_mut()
-            .expect("choice() asked before any potential_moves()");
-        assert!(chosen.is_none(), "two choices for one board");
-        assert!(!seq.is_empty(), "choice() offered nothing on {board:?}");
-        assert!(seq.windows(2).all(|w| w[0] < w[1]), "offered {seq:?}");
-        for &column in seq {
-            assert!(
-                is_valid_move(board, column),
-                "column {column} offered on {board:?}"
-            );
-        }
-        let column = self.replay.choice(seq);
-        assert!(seq.contains(&column));
-        *chosen = Some(column);
-        column
-    }
+/// An [`Engine`] that checks every board the game asks about, then hands
+/// it to the game's default engine.
+struct CheckedEngine(Arc<Mutex<Shared>>);
 
-    fn randint_0_1(&mut self) -> u8 {
-        // Called exactly once at the start of every game after the first.
-        let coin = self.replay.randint_0_1();
-        assert!(coin <= 1);
-        self.human_started = coin == 1;
-        self.last = None;
-        coin
-    }
-}
-
-impl Brain for Checked {
-    fn engine(&self) -> Engine {
-        self.replay.engine()
-    }
-
-    fn potential_moves(
-        &mut self,
-        board: &Board,
-        tile: Tile,
-        look_ahead: u32,
-    ) -> Result<Vec<f64>, Stop> {
+impl Engine for CheckedEngine {
+    fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+        let mut shared = self.0.lock().unwrap_or_else(|e| e.into_inner());
         assert_eq!(tile, Tile::Black, "the computer plays black");
-        assert_eq!(look_ahead, self.settings.difficulty);
+        assert_eq!(look_ahead, shared.settings.difficulty);
         assert_eq!(
             (board.width(), board.height()),
-            (self.settings.board_width, self.settings.board_height)
+            (shared.settings.board_width, shared.settings.board_height)
         );
         assert!(obeys_gravity(board), "a token floats: {board:?}");
         let (red, black) = counts(board);
@@ -615,7 +594,7 @@ impl Brain for Checked {
         );
         assert_eq!(
             red,
-            black + usize::from(self.human_started),
+            black + usize::from(shared.human_started),
             "the counts do not fit who started: {board:?}"
         );
         assert!(
@@ -625,9 +604,9 @@ impl Brain for Checked {
         assert!(!is_board_full(board), "asked about a full board");
 
         // What changed since the last question of this game.
-        let mut before = get_new_board(board.width(), board.height()).unwrap();
+        let mut before = get_new_board(board.width(), board.height());
         let mut black_at = None;
-        if let Some((previous, chosen)) = &self.last {
+        if let Some((previous, chosen)) = &shared.last {
             let column = chosen.expect("no column was chosen for the last board");
             black_at = Some((column, get_lowest_empty_space(previous, column).unwrap()));
             before = previous.clone();
@@ -654,17 +633,33 @@ impl Brain for Checked {
             .collect();
         // A game's first question follows no move, or the human's first;
         // later ones follow the computer's chosen column and one human move.
-        let want_reds = usize::from(black_at.is_some() || self.human_started);
+        let want_reds = usize::from(black_at.is_some() || shared.human_started);
         assert_eq!(
             (reds, blacks),
             (want_reds, black_at.into_iter().collect::<Vec<_>>()),
             "added since the last question: {before:?} then {board:?}"
         );
 
-        self.last = Some((board.clone(), None));
-        self.asked.push(board.clone());
-        self.replay.potential_moves(board, tile, look_ahead)
+        shared.last = Some((board.clone(), None));
+        shared.asked.push(board.clone());
+        drop(shared);
+        Auto::default().potential_moves(board, tile, look_ahead)
     }
+
+    fn describe(&self, board: &Board, look_ahead: u32) -> String {
+        Auto::default().describe(board, look_ahead)
+    }
+}
+
+/// A [`Frontend`] wrapped around a [`Replay`]: it hands every call on, and
+/// checks what the game hands over on the way.
+struct Checked {
+    /// The replay every call is handed on to.
+    replay: Replay<Sink>,
+    /// What the engine saw.
+    shared: Arc<Mutex<Shared>>,
+    /// Whether the last non-empty batch of events held a quit or an Esc key-up.
+    last_batch_quits: bool,
 }
 
 impl Frontend for Checked {
@@ -678,7 +673,7 @@ impl Frontend for Checked {
         Ok(batch)
     }
 
-    fn display_update(&mut self, display: &Surface) -> Result<(), Stop> {
+    fn display_update(&mut self, display: &Display) -> Result<(), Stop> {
         self.replay.display_update(display)
     }
 
@@ -686,8 +681,40 @@ impl Frontend for Checked {
         self.replay.tick()
     }
 
-    fn print(&mut self, line: &str) {
-        self.replay.print(line);
+    fn choice(&mut self, seq: &[usize]) -> Result<usize, Stop> {
+        let mut shared = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        let (board, chosen) = shared
+            .last
+            .as_mut()
+            .expect("choice() asked before any potential_moves()");
+        assert!(chosen.is_none(), "two choices for one board");
+        assert!(!seq.is_empty(), "choice() offered nothing on {board:?}");
+        assert!(seq.windows(2).all(|w| w[0] < w[1]), "offered {seq:?}");
+        for &column in seq {
+            assert!(
+                is_valid_move(board, column),
+                "column {column} offered on {board:?}"
+            );
+        }
+        let column = self.replay.choice(seq)?;
+        assert!(seq.contains(&column));
+        *chosen = Some(column);
+        Ok(column)
+    }
+
+    fn randint(&mut self, a: u32, b: u32) -> u32 {
+        // Called exactly once at the start of every game after the first.
+        assert_eq!((a, b), (0, 1));
+        let coin = self.replay.randint(a, b);
+        assert!(coin <= 1);
+        let mut shared = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        shared.human_started = coin == 1;
+        shared.last = None;
+        coin
+    }
+
+    fn print(&mut self, line: &str) -> Result<(), Stop> {
+        self.replay.print(line)
     }
 }
 
@@ -719,7 +746,7 @@ struct Run {
 
 /// Plays a script through [`Checked`]; panics on a `Stop::Failed`.
 fn play(script: &Script, rss_every: Option<u64>) -> Run {
-    let mut screen = Screen::new(images().clone(), &script.settings).unwrap();
+    let settings = script_settings(script, &Settings::default()).unwrap();
     let sink = Sink {
         limit: script.frames,
         next: 0,
@@ -728,35 +755,48 @@ fn play(script: &Script, rss_every: Option<u64>) -> Run {
         rss_every,
         rss: Vec::new(),
     };
-    let mut io = Checked {
-        replay: Replay::new(script, Engine::default(), sink),
-        settings: script.settings.clone(),
+    let shared = Arc::new(Mutex::new(Shared {
+        settings: settings.clone(),
         last: None,
         human_started: false,
         asked: Vec::new(),
+    }));
+    let mut io = Checked {
+        replay: Replay::new(script, sink),
+        shared: Arc::clone(&shared),
         last_batch_quits: false,
     };
-    let end = match game::main(&mut screen, &mut io, &script.settings) {
-        Ok(never) => match never {},
-        Err(Stop::ScriptEnded) => End::ScriptEnded,
-        Err(Stop::Quit) => {
+    let engine: Arc<dyn Engine> = Arc::new(CheckedEngine(Arc::clone(&shared)));
+    let extras = Extras::new(
+        ExtrasOptions::default(),
+        &settings,
+        images(),
+        Arc::clone(&engine),
+        None,
+        false,
+    )
+    .unwrap();
+    let end = match run_games(settings, images().clone(), &mut io, &engine, &extras) {
+        Stop::ScriptEnded => End::ScriptEnded,
+        Stop::Quit => {
             assert!(
                 io.last_batch_quits,
                 "quit with no quit or Esc in the last batch"
             );
             End::Quit
         }
-        Err(Stop::Failed(e)) => panic!("the game failed: {e}"),
+        other => panic!("the game failed: {other:?}"),
     };
     let frames = io.replay.frames_presented();
     assert_eq!(frames, io.replay.sink.next);
     if end == End::ScriptEnded {
         assert_eq!(frames, script.frames, "the script ended early or late");
     }
+    let asked = std::mem::take(&mut shared.lock().unwrap_or_else(|e| e.into_inner()).asked);
     Run {
         end,
         frames,
-        asked: io.asked,
+        asked,
         printed: std::mem::take(&mut io.replay.printed),
         hashes: std::mem::take(&mut io.replay.sink.hashes),
         rss: std::mem::take(&mut io.replay.sink.rss),
@@ -790,7 +830,7 @@ struct Model {
     /// The script's choices not yet used.
     choices: VecDeque<i64>,
     /// Who starts the next games.
-    first: VecDeque<Turn>,
+    first: VecDeque<Starter>,
     /// Frames presented so far.
     frames: u64,
     /// The script's `frames`.
@@ -805,12 +845,11 @@ impl Model {
     /// Runs the model on a script: how it ends, after how many frames, the
     /// boards the computer is asked about and the lines printed.
     fn run(script: &Script) -> (End, u64, Vec<Board>, Vec<String>) {
-        let s = &script.settings;
-        let (w, h) = (s.board_width as i32, s.board_height as i32);
+        let (w, h) = (script.width as i32, script.height as i32);
         let mut model = Model {
-            width: s.board_width,
-            height: s.board_height,
-            difficulty: s.difficulty,
+            width: script.width as usize,
+            height: script.height as usize,
+            difficulty: script.difficulty as u32,
             // XMARGIN = int((WINDOWWIDTH - BOARDWIDTH * SPACESIZE) / 2), etc.
             xmargin: (640 - w * 50) / 2,
             ymargin: (480 - h * 50) / 2,
@@ -897,8 +936,8 @@ impl Model {
 
     /// `runGame(isFirstGame)`; `Ok` when a click starts the next game.
     fn run_game(&mut self, is_first_game: bool) -> Result<(), End> {
-        let mut human = !is_first_game && self.first.pop_front() == Some(Turn::Human);
-        let mut board = get_new_board(self.width, self.height).unwrap();
+        let mut human = !is_first_game && self.first.pop_front() == Some(Starter::Human);
+        let mut board = get_new_board(self.width, self.height);
         loop {
             if human {
                 self.get_human_move(&mut board)?;
@@ -960,12 +999,12 @@ impl Model {
             for event in self.poll() {
                 match event {
                     Event::Quit => return Err(End::Quit),
-                    Event::MouseButtonDown { x, y, .. }
+                    Event::MouseButtonDown { pos: (x, y), .. }
                         if token.is_none() && x >= px && x < px + pw && y >= py && y < py + ph =>
                     {
                         token = Some((x, y));
                     }
-                    Event::MouseMotion { x, y } if token.is_some() => token = Some((x, y)),
+                    Event::MouseMotion { pos } if token.is_some() => token = Some(pos),
                     Event::MouseButtonUp { .. } if token.is_some() => {
                         let (tx, ty) = token.unwrap();
                         if ty < self.ymargin && tx > self.xmargin && tx < 640 - self.xmargin {
@@ -1107,12 +1146,11 @@ fn fuzz_12x9() {
 /// A case made from a hand-written script (all its events are in the JSON).
 fn case_from_json(json: &str) -> Case {
     let script = parse_script(json).unwrap();
-    let s = &script.settings;
     Case {
         seed: 0,
-        width: s.board_width,
-        height: s.board_height,
-        difficulty: s.difficulty,
+        width: script.width as usize,
+        height: script.height as usize,
+        difficulty: script.difficulty as u32,
         frames: script.frames,
         choices: script.choices.clone(),
         first: script.first.clone(),

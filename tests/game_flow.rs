@@ -12,7 +12,7 @@ mod common;
 use std::sync::Arc;
 
 use common::{play, root, script, Setup};
-use fourinrow::engine::{Fast, Faithful};
+use fourinrow::engine::{Faithful, Fast};
 use fourinrow::error::Stop;
 use fourinrow::io::images::{decode_rgba, ImageSource};
 use fourinrow::io::replay::Checksums;
@@ -50,14 +50,18 @@ fn check_against_python(name: &str, setup: Setup, golden: usize) -> (Checksums, 
     let keep: Vec<u64> = goldens.iter().map(|&(i, _)| i).collect();
     let played = play(&script(name), setup, &keep);
     let sink = played.replay.sink;
-    let expected: Vec<u32> = std::fs::read_to_string(root().join(format!("tests/fixtures/frames/{name}.txt")))
-        .unwrap()
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect();
+    let expected: Vec<u32> =
+        std::fs::read_to_string(root().join(format!("tests/fixtures/frames/{name}.txt")))
+            .unwrap()
+            .lines()
+            .map(|l| l.parse().unwrap())
+            .collect();
     assert_eq!(sink.crcs.len(), expected.len(), "{name}: number of frames");
     for (i, (got, want)) in sink.crcs.iter().zip(&expected).enumerate() {
-        assert_eq!(got, want, "{name}: frame {i} differs from the Python original's");
+        assert_eq!(
+            got, want,
+            "{name}: frame {i} differs from the Python original's"
+        );
     }
     for (index, rgb) in &goldens {
         assert!(
@@ -106,8 +110,22 @@ fn closing_during_an_animation_waits_for_the_next_poll_as_in_the_python() {
 #[test]
 fn every_engine_of_the_tutorial_plays_the_same_frames() {
     for name in ["human-wins-5x5", "quit-during-animation"] {
-        let faithful = play(&script(name), Setup { engine: Arc::new(Faithful), ..Setup::default() }, &[]);
-        let fast = play(&script(name), Setup { engine: Arc::new(Fast), ..Setup::default() }, &[]);
+        let faithful = play(
+            &script(name),
+            Setup {
+                engine: Arc::new(Faithful),
+                ..Setup::default()
+            },
+            &[],
+        );
+        let fast = play(
+            &script(name),
+            Setup {
+                engine: Arc::new(Fast),
+                ..Setup::default()
+            },
+            &[],
+        );
         assert!(!faithful.replay.sink.crcs.is_empty());
         assert_eq!(faithful.replay.sink.crcs, fast.replay.sink.crcs, "{name}");
     }
@@ -117,6 +135,13 @@ fn every_engine_of_the_tutorial_plays_the_same_frames() {
 fn images_of_other_sizes_are_scaled_and_placed_as_the_python_does() {
     // Tokens of 73, 37 and 64 pixels, a 300x170 winner panel and a 251x99 arrow.
     let images = ImageSource::Folder(root().join("tests/fixtures/odd-images"));
-    let (_, _, stop) = check_against_python("odd-images-5x5", Setup { images, ..Setup::default() }, 1);
+    let (_, _, stop) = check_against_python(
+        "odd-images-5x5",
+        Setup {
+            images,
+            ..Setup::default()
+        },
+        1,
+    );
     assert!(matches!(stop, Stop::ScriptEnded));
 }

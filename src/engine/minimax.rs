@@ -630,10 +630,7 @@ mod tests {
         let both = board("..../..../RRRR/BBBB");
         assert_eq!(terminal_score(&both, Tile::Black), Some(WIN_SCORE));
         assert_eq!(terminal_score(&both, Tile::Red), Some(WIN_SCORE));
-        assert_eq!(
-            terminal_score(&get_new_board(4, 4), Tile::Red),
-            None
-        );
+        assert_eq!(terminal_score(&get_new_board(4, 4), Tile::Red), None);
         // terminal values win over depth 0's evaluation, at any depth
         for depth in 0..=3 {
             let v = minimax(&black_won, Tile::Black, depth, true, -INFINITY, INFINITY);

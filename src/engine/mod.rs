@@ -33,7 +33,10 @@ pub fn best_moves(board: &Board, potential_moves: &[f64]) -> (f64, Vec<usize>) {
         .iter()
         .enumerate()
         .filter(valid)
-        .fold(-1.0, |best, (_, &value)| if value > best { value } else { best });
+        .fold(
+            -1.0,
+            |best, (_, &value)| if value > best { value } else { best },
+        );
     let columns = potential_moves
         .iter()
         .enumerate()
@@ -113,7 +116,10 @@ pub fn faithful_estimate(board: &Board, look_ahead: u32) -> (Duration, f64) {
     let positions = (open as f64).powi(2 * look_ahead as i32);
     let cells = (board.width() * board.height()) as f64;
     let nanos = positions * FAITHFUL_NANOS_PER_POSITION * cells / 42.0;
-    (Duration::from_nanos(nanos.min(u64::MAX as f64) as u64), positions)
+    (
+        Duration::from_nanos(nanos.min(u64::MAX as f64) as u64),
+        positions,
+    )
 }
 
 impl Auto {
@@ -275,10 +281,7 @@ mod tests {
     #[test]
     fn best_moves_skip_full_columns_even_with_better_values() {
         let b = parse_board("B.../R.../B.../R...").unwrap();
-        assert_eq!(
-            best_moves(&b, &[0.5, 0.25, 0.25, -1.0]),
-            (0.25, vec![1, 2])
-        );
+        assert_eq!(best_moves(&b, &[0.5, 0.25, 0.25, -1.0]), (0.25, vec![1, 2]));
         assert_eq!(
             best_moves(&get_new_board(4, 4), &[-1.0; 4]),
             (-1.0, vec![0, 1, 2, 3])

@@ -53,7 +53,15 @@ mod tests {
             "explain: black to move on ..../..../..../B...: potentialMoves=[0.0, -1.0, 0.5, 0.0] \
              bestMoveFitness=0.5 bestMoves=[2] column=2; engine: faithful"
         );
-        let hint = explain_line(&board, Tile::Red, &[0.0; 4], 0.0, &[0, 1, 2, 3], None, "fast");
+        let hint = explain_line(
+            &board,
+            Tile::Red,
+            &[0.0; 4],
+            0.0,
+            &[0, 1, 2, 3],
+            None,
+            "fast",
+        );
         assert!(
             hint.starts_with("hint: red to move on ..../..../..../B...: "),
             "{hint}"

@@ -124,7 +124,11 @@ impl Extras {
         text: Option<Box<dyn Typesetter>>,
         echo: bool,
     ) -> Result<Extras, Error> {
-        let record = options.record.as_deref().map(RecordFile::open).transpose()?;
+        let record = options
+            .record
+            .as_deref()
+            .map(RecordFile::open)
+            .transpose()?;
         let overlay = Overlay {
             values: None,
             moves: options.moves.then(Vec::new),
@@ -201,7 +205,9 @@ impl ExtrasState {
         let values = self.engine.potential_moves(&board, tile, self.difficulty);
         let (fitness, best) = best_moves(&board, &values);
         let engine = self.engine.describe(&board, self.difficulty);
-        self.say(explain_line(&board, tile, &values, fitness, &best, None, &engine))?;
+        self.say(explain_line(
+            &board, tile, &values, fitness, &best, None, &engine,
+        ))?;
         self.overlay.values = Some(ColumnValues {
             tile,
             values,

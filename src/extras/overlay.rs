@@ -73,7 +73,10 @@ fn shade(display: &mut Display, (x, y, w, h): (i32, i32, i32, i32), alpha: u8) {
 fn blit_centred(display: &mut Display, image: &RgbaImage, cx: i32, cy: i32) {
     display.blit(
         image,
-        (cx - image.width() as i32 / 2, cy - image.height() as i32 / 2),
+        (
+            cx - image.width() as i32 / 2,
+            cy - image.height() as i32 / 2,
+        ),
     );
 }
 
@@ -104,9 +107,15 @@ pub fn draw_overlay(
             }
         }
         let caption = if values.hint {
-            format!("hint: {} to move, each column's value (best in yellow)", values.tile)
+            format!(
+                "hint: {} to move, each column's value (best in yellow)",
+                values.tile
+            )
         } else {
-            format!("{}'s last choice: each column's value (best in yellow)", values.tile)
+            format!(
+                "{}'s last choice: each column's value (best in yellow)",
+                values.tile
+            )
         };
         if let Some(image) = text.render(&caption, TextSize::Small, [255, 255, 255]) {
             let x = (WINDOWWIDTH - image.width() as i32) / 2;
@@ -185,7 +194,12 @@ pub fn banner(
     }
     let card = RgbaImage::from_rgba(w, h, data)?;
     let card = paste(&card, &words, (w - words.width()) / 2, 14)?;
-    paste(&card, &hint, (w - hint.width()) / 2, 14 + words.height() + 6)
+    paste(
+        &card,
+        &hint,
+        (w - hint.width()) / 2,
+        14 + words.height() + 6,
+    )
 }
 
 /// `top` drawn over `base` at (x, y), alpha over alpha.

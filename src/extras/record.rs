@@ -123,10 +123,7 @@ impl GameRecord {
                         .map(|s| number(s, "column"))
                         .collect::<Result<Vec<_>, _>>()?;
                     if columns.len() > width * height {
-                        return Err(format!(
-                            "{} moves do not fit a {size} board",
-                            columns.len()
-                        ));
+                        return Err(format!("{} moves do not fit a {size} board", columns.len()));
                     }
                     moves = Some(columns);
                 }
@@ -208,7 +205,10 @@ impl RecordFile {
         if written != line.len() {
             return Err(Error::file(
                 &self.path,
-                format!("the record was cut short ({written} of {} bytes written)", line.len()),
+                format!(
+                    "the record was cut short ({written} of {} bytes written)",
+                    line.len()
+                ),
             ));
         }
         Ok(())

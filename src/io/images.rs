@@ -322,7 +322,8 @@ mod tests {
 
     /// A fresh, empty folder for one test.
     fn folder(test: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("fourinrow-images-{test}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("fourinrow-images-{test}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
@@ -330,7 +331,10 @@ mod tests {
 
     #[test]
     fn both_namings_are_found_in_the_folder_or_its_images_folder() {
-        assert_eq!(Naming::Book.file_name("4rowhumanwinner.png"), "4row_humanwinner.png");
+        assert_eq!(
+            Naming::Book.file_name("4rowhumanwinner.png"),
+            "4row_humanwinner.png"
+        );
         let dir = folder("namings");
         std::fs::create_dir_all(dir.join("images")).unwrap();
         for name in NAMES {
@@ -362,7 +366,8 @@ mod tests {
 
     #[test]
     fn a_missing_folder_or_file_is_named() {
-        let err = ImageFiles::find(&ImageSource::Folder("/no/such/dir".into()), &NAMES).unwrap_err();
+        let err =
+            ImageFiles::find(&ImageSource::Folder("/no/such/dir".into()), &NAMES).unwrap_err();
         assert_eq!(
             err.to_string(),
             "/no/such/dir: no such folder (--images needs a folder holding the seven PNGs)"

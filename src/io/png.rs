@@ -31,7 +31,13 @@ pub fn encode_png(display: &Display) -> Result<Vec<u8>, String> {
 pub fn encode_image(image: &RgbaImage) -> Result<Vec<u8>, String> {
     let (w, h) = (image.width(), image.height());
     let mut pixels = image.data().to_vec();
-    let surface = Surface::from_data(&mut pixels, w as u32, h as u32, w as u32 * 4, PixelFormatEnum::RGBA32)?;
+    let surface = Surface::from_data(
+        &mut pixels,
+        w as u32,
+        h as u32,
+        w as u32 * 4,
+        PixelFormatEnum::RGBA32,
+    )?;
     save(&surface, w, h)
 }
 

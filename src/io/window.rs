@@ -323,11 +323,9 @@ impl Frontend for Live {
     }
 
     fn choice(&mut self, seq: &[usize]) -> Result<usize, Stop> {
-        self.chance.choice(seq).ok_or_else(|| {
-            Stop::Failed(Error::Internal(
-                "random.choice() of an empty list".into(),
-            ))
-        })
+        self.chance
+            .choice(seq)
+            .ok_or_else(|| Stop::Failed(Error::Internal("random.choice() of an empty list".into())))
     }
 
     fn randint(&mut self, a: u32, b: u32) -> u32 {

@@ -105,8 +105,13 @@ pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
     g.io.print(&format!("{best_moves:?}"))?;
     let column = g.io.choice(&best_moves)?;
     // Not in the Python: the numbers behind the choice, for --explain.
-    g.hooks
-        .computer_chose(board, &potential_moves, best_move_fitness, &best_moves, column)?;
+    g.hooks.computer_chose(
+        board,
+        &potential_moves,
+        best_move_fitness,
+        &best_moves,
+        column,
+    )?;
     Ok(column)
 }
 
@@ -178,10 +183,7 @@ mod tests {
         assert_eq!(get_computer_move(&mut g, &b).unwrap(), 4);
         // On the empty board every column is worth 0: the second is taken.
         assert_eq!(get_computer_move(&mut g, &get_new_board(7, 6)).unwrap(), 1);
-        assert_eq!(
-            io.printed,
-            vec!["-1", "[4]", "-1", "[0, 1, 2, 3, 4, 5, 6]"]
-        );
+        assert_eq!(io.printed, vec!["-1", "[4]", "-1", "[0, 1, 2, 3, 4, 5, 6]"]);
     }
 
     #[test]

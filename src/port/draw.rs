@@ -41,9 +41,11 @@ pub fn draw_board(g: &mut Game, board: &Board, extra_token: Option<ExtraToken>) 
     // draw the extra token
     if let Some(extra_token) = extra_token {
         if extra_token.color == Tile::Red {
-            g.display.blit(&g.images.red_token, (extra_token.x, extra_token.y));
+            g.display
+                .blit(&g.images.red_token, (extra_token.x, extra_token.y));
         } else if extra_token.color == Tile::Black {
-            g.display.blit(&g.images.black_token, (extra_token.x, extra_token.y));
+            g.display
+                .blit(&g.images.black_token, (extra_token.x, extra_token.y));
         }
     }
 
@@ -56,8 +58,10 @@ pub fn draw_board(g: &mut Game, board: &Board, extra_token: Option<ExtraToken>) 
     }
 
     // draw the red and black tokens off to the side
-    g.display.blit(&g.images.red_token, g.layout.red_pile_rect.topleft());
-    g.display.blit(&g.images.black_token, g.layout.black_pile_rect.topleft());
+    g.display
+        .blit(&g.images.red_token, g.layout.red_pile_rect.topleft());
+    g.display
+        .blit(&g.images.black_token, g.layout.black_pile_rect.topleft());
     g.hooks.draw_overlay(&mut g.display, &g.layout); // Not in the Python: the extras' overlay
 }
 

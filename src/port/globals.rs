@@ -69,9 +69,8 @@ impl<'a> Game<'a> {
         engine: Arc<dyn Engine>,
         hooks: &'a mut dyn Hooks,
     ) -> Game<'a> {
-        let size = |image: &crate::io::pixels::RgbaImage| {
-            (image.width() as i32, image.height() as i32)
-        };
+        let size =
+            |image: &crate::io::pixels::RgbaImage| (image.width() as i32, image.height() as i32);
         let layout = Layout::new(&settings, size(&images.human_winner), size(&images.arrow));
         Game {
             settings,
@@ -94,7 +93,8 @@ impl<'a> Game<'a> {
         look_ahead: u32,
     ) -> Result<Vec<f64>, Stop> {
         let (engine, board) = (Arc::clone(&self.engine), board.clone());
-        self.io
-            .think(Box::new(move || engine.potential_moves(&board, tile, look_ahead)))
+        self.io.think(Box::new(move || {
+            engine.potential_moves(&board, tile, look_ahead)
+        }))
     }
 }

@@ -40,7 +40,13 @@ pub trait Hooks {
         best_moves: &[usize],
         column: usize,
     ) -> Result<(), Stop> {
-        let _ = (board, potential_moves, best_move_fitness, best_moves, column);
+        let _ = (
+            board,
+            potential_moves,
+            best_move_fitness,
+            best_moves,
+            column,
+        );
         Ok(())
     }
 

@@ -6,10 +6,10 @@ use std::sync::Arc;
 use crate::engine::Faithful;
 use crate::io::pixels::RgbaImage;
 use crate::io::replay::{parse_script, Checksums, Replay};
+use crate::port::globals::Game;
 use crate::port::hooks::Hooks;
 use crate::port::images::Images;
 use crate::port::settings::Settings;
-use crate::port::globals::Game;
 
 /// The colour of the test tokens and of the board's frame.
 pub const RED: [u8; 3] = [220, 10, 10];
@@ -19,7 +19,12 @@ pub const BLACK: [u8; 3] = [10, 10, 10];
 pub const FRAME: [u8; 3] = [30, 30, 200];
 
 /// An image of one colour, opaque where `inside(x, y)`.
-pub fn image(w: usize, h: usize, [r, g, b]: [u8; 3], inside: impl Fn(usize, usize) -> bool) -> RgbaImage {
+pub fn image(
+    w: usize,
+    h: usize,
+    [r, g, b]: [u8; 3],
+    inside: impl Fn(usize, usize) -> bool,
+) -> RgbaImage {
     let mut data = Vec::with_capacity(w * h * 4);
     for y in 0..h {
         for x in 0..w {

@@ -126,7 +126,7 @@ fn analyze_record(
                     .iter()
                     .map(|(board, tile)| {
                         analyze_board(&format_board(board), options.difficulty, *tile, engine)
-                        .map_err(|e| e.to_string())
+                            .map_err(|e| e.to_string())
                     })
                     .collect::<Result<Vec<String>, String>>()
             });

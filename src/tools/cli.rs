@@ -364,21 +364,51 @@ mod tests {
         let cases: &[(&[&str], &str)] = &[
             (&["--colour", "red"], "unexpected argument '--colour' found"),
             (&["--width"], "a value is required for '--width <N>'"),
-            (&["--width", "seven"], "invalid value 'seven' for '--width <N>'"),
+            (
+                &["--width", "seven"],
+                "invalid value 'seven' for '--width <N>'",
+            ),
             (&["--width", "-3"], "unexpected argument '-3' found"),
-            (&["--width", "3"], "Board must be at least 4x4. (asked for 3x6)"),
+            (
+                &["--width", "3"],
+                "Board must be at least 4x4. (asked for 3x6)",
+            ),
             (&["--width", "13"], "does not fit the 640x480 window"),
             (&["--difficulty", "9"], "give 0 to 6"),
-            (&["--engine", "magic"], "invalid value 'magic' for '--engine <E>'"),
-            (&["--help=please"], "unexpected value 'please' for '--help' found"),
-            (&["--dump-frames", "out"], "the following required arguments were not provided"),
-            (&["--replay", "s.json", "--width", "5"], "cannot be used with"),
+            (
+                &["--engine", "magic"],
+                "invalid value 'magic' for '--engine <E>'",
+            ),
+            (
+                &["--help=please"],
+                "unexpected value 'please' for '--help' found",
+            ),
+            (
+                &["--dump-frames", "out"],
+                "the following required arguments were not provided",
+            ),
+            (
+                &["--replay", "s.json", "--width", "5"],
+                "cannot be used with",
+            ),
             (&["stray"], "unrecognized subcommand 'stray'"),
             (&["--fps", "0"], "--fps 0 is out of range"),
-            (&["--window-pos", "middle"], "'middle' is not a window position like 100,80"),
-            (&["--preset", "moon"], "invalid value 'moon' for '--preset <NAME>'"),
-            (&["--explain=yes"], "unexpected value 'yes' for '--explain' found"),
-            (&["--seed", "1", "analyze"], "the subcommand 'analyze' cannot be used with '--seed <N>'"),
+            (
+                &["--window-pos", "middle"],
+                "'middle' is not a window position like 100,80",
+            ),
+            (
+                &["--preset", "moon"],
+                "invalid value 'moon' for '--preset <NAME>'",
+            ),
+            (
+                &["--explain=yes"],
+                "unexpected value 'yes' for '--explain' found",
+            ),
+            (
+                &["--seed", "1", "analyze"],
+                "the subcommand 'analyze' cannot be used with '--seed <N>'",
+            ),
         ];
         for (args, want) in cases {
             let message = usage(args);
@@ -389,7 +419,13 @@ mod tests {
 
     #[test]
     fn extras_are_off_unless_asked_for() {
-        let options = play(&["--explain", "--two-player", "--moves", "--record", "games.txt"]);
+        let options = play(&[
+            "--explain",
+            "--two-player",
+            "--moves",
+            "--record",
+            "games.txt",
+        ]);
         let extras = &options.extras;
         assert!(extras.explain && extras.two_player && extras.moves);
         assert_eq!(extras.record, Some(PathBuf::from("games.txt")));
@@ -400,7 +436,8 @@ mod tests {
         );
         assert_eq!(lab.settings.bg_color, CORNFLOWERBLUE);
         assert_eq!(lab.extras, ExtrasOptions::default());
-        assert!(usage(&["analyze", "--record", "f", "..../..../..../...."]).contains("cannot be used with"));
+        assert!(usage(&["analyze", "--record", "f", "..../..../..../...."])
+            .contains("cannot be used with"));
     }
 
     #[test]
@@ -456,7 +493,10 @@ mod tests {
         let Ok(Command::Print(version)) = parse(&["--version"]) else {
             panic!("no version")
         };
-        assert_eq!(version.trim(), format!("fourinrow {}", env!("CARGO_PKG_VERSION")));
+        assert_eq!(
+            version.trim(),
+            format!("fourinrow {}", env!("CARGO_PKG_VERSION"))
+        );
         let Ok(Command::Print(analyze)) = parse(&["analyze", "--help"]) else {
             panic!("no analyze help")
         };
