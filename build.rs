@@ -37,12 +37,8 @@ fn run() -> Result<(), String> {
     for (name, width, height) in IMAGES {
         let path = images.join(name);
         println!("cargo:rerun-if-changed={}", path.display());
-        let bytes = std::fs::read(&path).map_err(|e| {
-            format!(
-                "{}: {e} (regenerate with tools/make-images)",
-                path.display()
-            )
-        })?;
+        let bytes = std::fs::read(&path)
+            .map_err(|e| format!("{}: {e} (regenerate with tools/make-images)", path.display()))?;
         let (w, h) =
             png_size(&bytes).ok_or_else(|| format!("{}: not a PNG file", path.display()))?;
         if (w, h) != (width, height) {
@@ -51,11 +47,7 @@ fn run() -> Result<(), String> {
                 path.display()
             ));
         }
-        let _ = writeln!(
-            code,
-            "    ({name:?}, include_bytes!({:?})),",
-            path.display().to_string()
-        );
+        let _ = writeln!(code, "    ({name:?}, include_bytes!({:?})),", path.display().to_string());
     }
     code.push_str("];\n");
     std::fs::write(Path::new(&out_dir).join("embedded_images.rs"), code)

@@ -27,30 +27,12 @@ use fourinrow::tools::boardtext::parse_board;
 
 /// The positions: a name and a board text. Black (the computer) to move.
 const POSITIONS: [(&str, &str); 7] = [
-    (
-        "7x6 empty",
-        "......./......./......./......./......./.......",
-    ),
-    (
-        "7x6 early, 1 token",
-        "......./......./......./......./......./...R...",
-    ),
-    (
-        "7x6 early, 2 tokens",
-        "......./......./......./......./...B.../...R...",
-    ),
-    (
-        "7x6 early, 4 tokens",
-        "......./......./......./......./...R.../..BRB..",
-    ),
-    (
-        "7x6 mid, 12 tokens",
-        "......./......./...B.../..RR.../..BBR../.RBRBBR",
-    ),
-    (
-        "7x6 mid, 18 tokens",
-        "......./......./...B.../..RRB../RBBBRRR/BRBRBBR",
-    ),
+    ("7x6 empty", "......./......./......./......./......./......."),
+    ("7x6 early, 1 token", "......./......./......./......./......./...R..."),
+    ("7x6 early, 2 tokens", "......./......./......./......./...B.../...R..."),
+    ("7x6 early, 4 tokens", "......./......./......./......./...R.../..BRB.."),
+    ("7x6 mid, 12 tokens", "......./......./...B.../..RR.../..BBR../.RBRBBR"),
+    ("7x6 mid, 18 tokens", "......./......./...B.../..RRB../RBBBRRR/BRBRBBR"),
     (
         "12x9 early, 2 tokens",
         "............/............/............/............/............/\
@@ -84,9 +66,7 @@ fn options() -> Result<Options, String> {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> Result<f64, String> {
-            args.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("{name} needs a number"))
+            args.next().and_then(|v| v.parse().ok()).ok_or_else(|| format!("{name} needs a number"))
         };
         match arg.as_str() {
             "--bench" => {}
@@ -103,9 +83,7 @@ fn options() -> Result<Options, String> {
 
 /// The highest difficulty at which the faithful engine runs on `board`.
 fn faithful_max(board: &Board, options: &Options) -> u32 {
-    options
-        .faithful_max
-        .unwrap_or(if board.width() <= 7 { 4 } else { 3 })
+    options.faithful_max.unwrap_or(if board.width() <= 7 { 4 } else { 3 })
 }
 
 /// Times `search` on `board`: (median, fastest, runs).

@@ -30,10 +30,7 @@ pub enum Error {
 impl Error {
     /// An error about `path`.
     pub fn file(path: &Path, message: impl fmt::Display) -> Error {
-        Error::File {
-            path: path.to_path_buf(),
-            message: message.to_string(),
-        }
+        Error::File { path: path.to_path_buf(), message: message.to_string() }
     }
 }
 

@@ -42,10 +42,7 @@ pub fn load_images(source: &ImageSource) -> Result<Images, Error> {
 
 /// Plays in a window, or replays a script, as the options say.
 pub fn play(options: &PlayOptions) -> Result<(), Error> {
-    let source = options
-        .images
-        .clone()
-        .map_or(ImageSource::Embedded, ImageSource::Folder);
+    let source = options.images.clone().map_or(ImageSource::Embedded, ImageSource::Folder);
     let script = options.replay.as_deref().map(load_script).transpose()?;
     let settings = match (&script, &options.replay) {
         (Some(script), Some(path)) => script_settings(script, &options.settings)
@@ -64,14 +61,8 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
             hot_seat_banners(&mut images, text);
         }
     }
-    let extras = Extras::new(
-        options.extras.clone(),
-        &settings,
-        &images,
-        Arc::clone(&engine),
-        text,
-        true,
-    )?;
+    let extras =
+        Extras::new(options.extras.clone(), &settings, &images, Arc::clone(&engine), text, true)?;
     let spec = WindowSpec {
         caption: CAPTION.to_string(),
         size: (WINDOWWIDTH as u32, WINDOWHEIGHT as u32),
@@ -83,9 +74,7 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
     };
     let run = |io: &mut dyn Frontend| run(settings.clone(), images.clone(), io, &engine, &extras);
     let Some(script) = script else {
-        let chance = options
-            .seed
-            .map_or_else(Chance::from_entropy, Chance::seeded);
+        let chance = options.seed.map_or_else(Chance::from_entropy, Chance::seeded);
         return run(&mut Live::new(Window::open(&spec)?, chance));
     };
     match &options.dump_frames {
@@ -112,11 +101,7 @@ pub fn run_games(
     let mut hooks = extras.clone();
     let two_player = extras.0.borrow().options.two_player;
     let mut g = Game::new(settings, images, io, Arc::clone(engine), &mut hooks);
-    let ended = if two_player {
-        hot_seat::main(&mut g, extras)
-    } else {
-        game::main(&mut g)
-    };
+    let ended = if two_player { hot_seat::main(&mut g, extras) } else { game::main(&mut g) };
     match ended {
         Ok(never) => match never {},
         Err(stop) => stop,
@@ -159,22 +144,14 @@ fn position_from_env() -> Result<Option<(i32, i32)>, Error> {
 /// as wide as the widest: the Python draws every result image at the
 /// corner of the first one's centred rectangle.
 fn hot_seat_banners(images: &mut Images, text: &mut dyn Typesetter) {
-    let panels = [
-        ("RED WINS", [200, 20, 30]),
-        ("BLACK WINS", [25, 25, 30]),
-        ("TIE", [40, 40, 50]),
-    ];
+    let panels = [("RED WINS", [200, 20, 30]), ("BLACK WINS", [25, 25, 30]), ("TIE", [40, 40, 50])];
     let width = panels
         .iter()
         .filter_map(|&(message, color)| banner(text, message, color, 0))
         .map(|card| card.width())
         .max()
         .unwrap_or(0);
-    let slots = [
-        &mut images.human_winner,
-        &mut images.computer_winner,
-        &mut images.tie_winner,
-    ];
+    let slots = [&mut images.human_winner, &mut images.computer_winner, &mut images.tie_winner];
     for (image, (message, color)) in slots.into_iter().zip(panels) {
         if let Some(card) = banner(text, message, color, width) {
             *image = card;

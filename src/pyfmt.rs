@@ -20,16 +20,10 @@ pub fn python_float_repr(v: f64) -> String {
     // `{:.Ne}`, the correctly rounded N-digit form, which is used whenever
     // it reads back as `v` too.
     let shortest = format!("{v:e}");
-    let digits = shortest
-        .split('e')
-        .next()
-        .map_or(1, |m| m.bytes().filter(u8::is_ascii_digit).count());
+    let digits =
+        shortest.split('e').next().map_or(1, |m| m.bytes().filter(u8::is_ascii_digit).count());
     let rounded = format!("{v:.prec$e}", prec = digits.saturating_sub(1));
-    let sci = if rounded.parse::<f64>() == Ok(v) {
-        rounded
-    } else {
-        shortest
-    };
+    let sci = if rounded.parse::<f64>() == Ok(v) { rounded } else { shortest };
     let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exponent: i32 = exponent.parse().unwrap_or(0);
     let (sign, mantissa) = match mantissa.strip_prefix('-') {
@@ -49,11 +43,8 @@ pub fn python_float_repr(v: f64) -> String {
             format!("0.{}{digits}", "0".repeat((-exponent - 1) as usize))
         }
     } else {
-        let mantissa = if digits.len() == 1 {
-            digits
-        } else {
-            format!("{}.{}", &digits[..1], &digits[1..])
-        };
+        let mantissa =
+            if digits.len() == 1 { digits } else { format!("{}.{}", &digits[..1], &digits[1..]) };
         let exp_sign = if exponent < 0 { '-' } else { '+' };
         format!("{mantissa}e{exp_sign}{:02}", exponent.abs())
     };

@@ -16,11 +16,7 @@ fn fixture(name: &str) -> String {
 
 /// The f64 values of a JSON list, exactly as parsed.
 fn doubles(v: &Value) -> Vec<u64> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap().to_bits())
-        .collect()
+    v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap().to_bits()).collect()
 }
 
 #[test]
@@ -28,11 +24,8 @@ fn every_engine_agrees_with_the_python_original_double_for_double() {
     let text = fixture("ai-parity.jsonl");
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     assert!(lines.len() >= 2000, "only {} positions", lines.len());
-    let engines: [(&str, &dyn Engine); 3] = [
-        ("faithful", &Faithful),
-        ("fast", &Fast),
-        ("auto", &Auto::default()),
-    ];
+    let engines: [(&str, &dyn Engine); 3] =
+        [("faithful", &Faithful), ("fast", &Fast), ("auto", &Auto::default())];
     for (name, engine) in engines {
         for line in &lines {
             let expected: Value = serde_json::from_str(line).unwrap();
@@ -49,10 +42,7 @@ fn every_engine_agrees_with_the_python_original_double_for_double() {
                 doubles(&expected["potential_moves"]),
                 "{name} engine, {board} at difficulty {difficulty} for {tile}"
             );
-            assert_eq!(
-                actual["best_moves"], expected["best_moves"],
-                "{name}: {board}"
-            );
+            assert_eq!(actual["best_moves"], expected["best_moves"], "{name}: {board}");
             // Python's json.dumps layout and float repr too: the lines are identical text.
             assert_eq!(&actual_line, line, "{name}: text differs");
         }

@@ -16,12 +16,7 @@ fn fourinrow(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
         cmd.env(k, v);
     }
     let mut child = cmd.spawn().unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -52,14 +47,8 @@ fn help_and_version() {
 
 #[test]
 fn bad_options_get_one_line_and_status_2() {
-    assert_one_line_error(
-        &fourinrow(&["--bogus"], "", &[]),
-        "unexpected argument '--bogus' found",
-    );
-    assert_one_line_error(
-        &fourinrow(&["--width", "3"], "", &[]),
-        "Board must be at least 4x4.",
-    );
+    assert_one_line_error(&fourinrow(&["--bogus"], "", &[]), "unexpected argument '--bogus' found");
+    assert_one_line_error(&fourinrow(&["--width", "3"], "", &[]), "Board must be at least 4x4.");
     assert_one_line_error(
         &fourinrow(&["--height", "10"], "", &[]),
         "does not fit the 640x480 window",
@@ -108,9 +97,8 @@ fn no_display_at_all_is_an_error_not_an_invisible_game() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     let err = text(&out.stderr);
     assert!(
-        err.lines()
-            .any(|l| l.starts_with("fourinrow: cannot open a window")
-                && l.contains("SDL_VIDEODRIVER=dummy")),
+        err.lines().any(|l| l.starts_with("fourinrow: cannot open a window")
+            && l.contains("SDL_VIDEODRIVER=dummy")),
         "{err}"
     );
 }
@@ -138,12 +126,7 @@ fn replay_dumps_frames_and_reports_their_number() {
     let script = dir.with_extension("json");
     std::fs::write(&script, r#"{"width": 4, "height": 4, "frames": 7}"#).unwrap();
     let out = fourinrow(
-        &[
-            "--replay",
-            script.to_str().unwrap(),
-            "--dump-frames",
-            dir.to_str().unwrap(),
-        ],
+        &["--replay", script.to_str().unwrap(), "--dump-frames", dir.to_str().unwrap()],
         "",
         &[],
     );
@@ -166,21 +149,14 @@ fn bad_replays_get_one_line_and_status_2() {
     let script = std::env::temp_dir().join(format!("fourinrow-bad-{}.json", std::process::id()));
     let path = script.to_str().unwrap();
     for (body, want) in [
-        (
-            "{\"frames\": 3, \"events\": [[0, \"jump\"]]}",
-            "unknown kind \"jump\"",
-        ),
+        ("{\"frames\": 3, \"events\": [[0, \"jump\"]]}", "unknown kind \"jump\""),
         ("{\"events\": []}", "missing key \"frames\""),
         ("{\"frames\": 3, \"events\": [[-2, \"quit\"]]}", "negative"),
         ("{\"frames\": ", "not valid JSON"),
     ] {
         std::fs::write(&script, body).unwrap();
         assert_one_line_error(
-            &fourinrow(
-                &["--replay", path, "--dump-frames", "/tmp/unused-frames"],
-                "",
-                &[],
-            ),
+            &fourinrow(&["--replay", path, "--dump-frames", "/tmp/unused-frames"], "", &[]),
             want,
         );
     }
@@ -191,11 +167,7 @@ fn bad_replays_get_one_line_and_status_2() {
     );
     std::fs::write(&script, "{\"frames\": 3}").unwrap();
     assert_one_line_error(
-        &fourinrow(
-            &["--replay", path, "--dump-frames", "/proc/fourinrow"],
-            "",
-            &[],
-        ),
+        &fourinrow(&["--replay", path, "--dump-frames", "/proc/fourinrow"], "", &[]),
         "/proc/fourinrow",
     );
     std::fs::remove_file(&script).unwrap();
@@ -242,12 +214,7 @@ fn images_of_other_sizes_are_scaled_as_the_python_scales_them() {
     let tie = std::fs::read(dir.join("4rowtie.png")).unwrap();
     std::fs::remove_file(dir.join("4rowtie.png")).unwrap();
     let out = fourinrow(
-        &[
-            "--images",
-            dir.to_str().unwrap(),
-            "--replay",
-            script.to_str().unwrap(),
-        ],
+        &["--images", dir.to_str().unwrap(), "--replay", script.to_str().unwrap()],
         "",
         &[],
     );

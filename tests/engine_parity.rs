@@ -28,10 +28,7 @@ fn all_sizes() -> Vec<(usize, usize)> {
 /// The sizes small enough to search 4 moves ahead with the faithful engine
 /// in a test's time.
 fn small_sizes() -> Vec<(usize, usize)> {
-    all_sizes()
-        .into_iter()
-        .filter(|&(w, h)| w * h <= 30)
-        .collect()
+    all_sizes().into_iter().filter(|&(w, h)| w * h <= 30).collect()
 }
 
 /// The seed for one test: the base seed (or `FOURINROW_PARITY_SEED`) mixed
@@ -46,10 +43,7 @@ fn seed(test: u64) -> u64 {
 
 /// How many times as many boards to make (`FOURINROW_PARITY_SCALE`, default 1).
 fn scale() -> usize {
-    std::env::var("FOURINROW_PARITY_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
+    std::env::var("FOURINROW_PARITY_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1)
 }
 
 /// A random tile.
@@ -63,9 +57,7 @@ fn random_tile(rng: &mut StdRng) -> Tile {
 
 /// A random non-full column, or `None` when the board is full.
 fn random_column(rng: &mut StdRng, board: &Board) -> Option<usize> {
-    let open: Vec<usize> = (0..board.width())
-        .filter(|&x| is_valid_move(board, x))
-        .collect();
+    let open: Vec<usize> = (0..board.width()).filter(|&x| is_valid_move(board, x)).collect();
     if open.is_empty() {
         None
     } else {
@@ -84,11 +76,7 @@ fn random_fill(rng: &mut StdRng, w: usize, h: usize, tokens: usize, alternate: b
             break;
         };
         make_move(&mut board, tile, column);
-        tile = if alternate {
-            tile.enemy()
-        } else {
-            random_tile(rng)
-        };
+        tile = if alternate { tile.enemy() } else { random_tile(rng) };
     }
     board
 }
@@ -141,10 +129,7 @@ fn check(board: &Board, tile: Tile, difficulty: u32, seed: u64) {
         bits(&faithful),
         "seed {seed}: {board:?} for {tile} at difficulty {difficulty}:\n fast     {fast:?}\n faithful {faithful:?}"
     );
-    assert_eq!(
-        get_best_moves(board, &fast),
-        get_best_moves(board, &faithful)
-    );
+    assert_eq!(get_best_moves(board, &fast), get_best_moves(board, &faithful));
 }
 
 /// A random board of a random kind: empty-ish to full, game-like or not.

@@ -111,16 +111,8 @@ fn run_with(
     let script = parse_script(&script.to_string()).unwrap();
     let played = play_with(
         &script,
-        Setup {
-            engine,
-            extras,
-            settings: settings.clone(),
-            ..Setup::default()
-        },
-        Strips {
-            keep: keep.to_vec(),
-            ..Strips::default()
-        },
+        Setup { engine, extras, settings: settings.clone(), ..Setup::default() },
+        Strips { keep: keep.to_vec(), ..Strips::default() },
     );
     let settings = fourinrow::play::script_settings(&script, &settings).unwrap();
     let images =
@@ -175,23 +167,12 @@ fn faithful() -> Arc<dyn Engine> {
 /// Reads an `explain:`/`hint:` line back: the board text, and the JSON-like
 /// lists after `potentialMoves=` and `bestMoves=`.
 fn parse_explain(line: &str) -> (String, String, String) {
-    let board = line
-        .split(" on ")
-        .nth(1)
-        .unwrap()
-        .split(':')
-        .next()
-        .unwrap()
-        .to_string();
+    let board = line.split(" on ").nth(1).unwrap().split(':').next().unwrap().to_string();
     let between = |start: &str, end: &str| {
         let rest = &line[line.find(start).unwrap() + start.len()..];
         rest[..rest.find(end).unwrap() + end.len()].to_string()
     };
-    (
-        board,
-        between("potentialMoves=", "]"),
-        between("bestMoves=", "]"),
-    )
+    (board, between("potentialMoves=", "]"), between("bestMoves=", "]"))
 }
 
 /// The same lists in `analyze`'s JSON line, as text.
@@ -211,19 +192,11 @@ fn explain_prints_the_numbers_analyze_gives_and_draws_only_above_the_board() {
     let explained = run(script, extras(|e| e.explain = true), faithful(), &[0]);
     let computer_moves = explained.printed.len() / 3;
     assert!(computer_moves >= 3);
-    assert_eq!(
-        explained.said.len(),
-        computer_moves,
-        "one explain line per computer move"
-    );
+    assert_eq!(explained.said.len(), computer_moves, "one explain line per computer move");
     for line in &explained.said {
         let (board, values, best) = parse_explain(line);
         assert!(line.starts_with("explain: black to move on "), "{line}");
-        assert_eq!(
-            (values, best),
-            analyzed(&board, 2, Tile::Black, &Faithful),
-            "{line}"
-        );
+        assert_eq!((values, best), analyzed(&board, 2, Tile::Black, &Faithful), "{line}");
         assert!(line.contains("; engine: faithful"), "{line}");
     }
     // The same game: the explain line's column is the printed column.
@@ -237,28 +210,15 @@ fn explain_prints_the_numbers_analyze_gives_and_draws_only_above_the_board() {
         plain.frames.rest, explained.frames.rest,
         "below y = 40 the frames are the Python's"
     );
-    let differing = plain
-        .frames
-        .top
-        .iter()
-        .zip(&explained.frames.top)
-        .filter(|(a, b)| a != b)
-        .count();
-    assert!(
-        differing > 100,
-        "the values show above the board ({differing} frames)"
-    );
+    let differing =
+        plain.frames.top.iter().zip(&explained.frames.top).filter(|(a, b)| a != b).count();
+    assert!(differing > 100, "the values show above the board ({differing} frames)");
 }
 
 #[test]
 fn explain_says_which_engine_ran_and_why() {
     let script = json!({"difficulty": 4, "frames": 2});
-    let run = run(
-        script,
-        extras(|e| e.explain = true),
-        EngineChoice::Auto.engine(),
-        &[0],
-    );
+    let run = run(script, extras(|e| e.explain = true), EngineChoice::Auto.engine(), &[0]);
     assert_eq!(run.said.len(), 1);
     assert!(
         run.said[0].contains(
@@ -268,12 +228,7 @@ fn explain_says_which_engine_ran_and_why() {
         run.said[0]
     );
     let script = json!({"difficulty": 2, "frames": 2});
-    let run = self::run(
-        script,
-        extras(|e| e.explain = true),
-        EngineChoice::Auto.engine(),
-        &[0],
-    );
+    let run = self::run(script, extras(|e| e.explain = true), EngineChoice::Auto.engine(), &[0]);
     assert!(
         run.said[0].contains("; engine: faithful, the Python's getPotentialMoves line for line"),
         "{}",
@@ -328,11 +283,7 @@ fn undo_takes_back_the_move_and_the_reply_and_redo_replays_them() {
     let taken_back = "...../...../...../B..../BR...";
     let opening = "...../...../...../...../B....";
     assert_eq!(run.board(440), full);
-    assert_eq!(
-        run.board(460),
-        taken_back,
-        "U: the human's move and the reply"
-    );
+    assert_eq!(run.board(460), taken_back, "U: the human's move and the reply");
     assert_eq!(run.board(480), full, "Shift+U: both again");
     assert_eq!(run.board(500), taken_back, "Ctrl+Z");
     assert_eq!(run.board(520), full, "Ctrl+Y");
@@ -361,21 +312,13 @@ fn r_restarts_and_the_coin_toss_decides_who_starts() {
         &[290, 310, 399, 559],
     );
     let empty = "......./......./......./......./......./.......";
-    assert_eq!(
-        run.board(290).matches(['R', 'B']).count(),
-        3,
-        "game 1: black, red, black"
-    );
+    assert_eq!(run.board(290).matches(['R', 'B']).count(), 3, "game 1: black, red, black");
     assert_eq!(run.board(310), empty, "R: game 2, which the human starts");
     assert_eq!(run.board(399), empty, "the computer waits for the human");
     // F1: game 3, which the computer starts; its token has landed by the end.
     assert_eq!(run.board(559).matches('B').count(), 1);
     assert_eq!(run.board(559).matches('R').count(), 0);
-    assert_eq!(
-        run.printed.len(),
-        9,
-        "two computer moves in game 1, one in game 3"
-    );
+    assert_eq!(run.printed.len(), 9, "two computer moves in game 1, one in game 3");
 }
 
 #[test]
@@ -408,21 +351,11 @@ fn two_players_take_turns_undo_one_move_and_a_banner_names_the_winner() {
     );
     assert!(run.printed.is_empty(), "no computer moves");
     assert!(matches!(run.stop, Stop::ScriptEnded));
-    assert!(
-        run.board(undone).ends_with("BR....."),
-        "U took back red's 2: {}",
-        run.board(undone)
-    );
-    assert!(
-        run.board(undone + 10).ends_with("BRR...."),
-        "Shift+U put it back"
-    );
+    assert!(run.board(undone).ends_with("BR....."), "U took back red's 2: {}", run.board(undone));
+    assert!(run.board(undone + 10).ends_with("BRR...."), "Shift+U put it back");
     let last = run.last();
     let panel = run.pixel(last, 320, run.layout.winner_rect.y + 5);
-    assert!(
-        panel.iter().all(|&c| c > 150),
-        "a light banner over the board: {panel:?}"
-    );
+    assert!(panel.iter().all(|&c| c > 150), "a light banner over the board: {panel:?}");
     // Beside the banner the bottom row reads B R R R . . .
     let bottom = run.board(last);
     assert!(bottom.ends_with("BRRR..."), "{bottom}");
@@ -476,15 +409,9 @@ fn record_writes_each_game_and_analyze_reads_it_back_with_explains_numbers() {
         record: Some(path.clone()),
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    assert_eq!(
-        run_analyze(&options, "".as_bytes(), &mut out, &mut err).unwrap(),
-        0
-    );
-    let answers: Vec<Value> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    assert_eq!(run_analyze(&options, "".as_bytes(), &mut out, &mut err).unwrap(), 0);
+    let answers: Vec<Value> =
+        String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(answers.len(), 7);
     assert_eq!(answers[0]["tile"], "black");
     assert_eq!(answers[1]["tile"], "red");
@@ -499,10 +426,7 @@ fn record_writes_each_game_and_analyze_reads_it_back_with_explains_numbers() {
 
 #[test]
 fn the_lab_preset_is_a_5x5_board_on_cornflower_blue() {
-    let settings = Settings {
-        bg_color: CORNFLOWERBLUE,
-        ..Settings::default()
-    };
+    let settings = Settings { bg_color: CORNFLOWERBLUE, ..Settings::default() };
     let run = run_with(
         json!({"width": 5, "height": 5, "frames": 5}),
         ExtrasOptions::default(),
@@ -528,16 +452,8 @@ fn minimax_plays_the_column_it_explains() {
     let printed_columns: Vec<&String> = run.printed.iter().skip(2).step_by(3).collect();
     for (line, column) in run.said.iter().zip(printed_columns) {
         let (board, values, best) = parse_explain(line);
-        assert_eq!(
-            (values, best.clone()),
-            analyzed(&board, 2, Tile::Black, &Minimax),
-            "{line}"
-        );
-        assert_eq!(
-            best,
-            format!("[{column}]"),
-            "one best column, played: {line}"
-        );
+        assert_eq!((values, best.clone()), analyzed(&board, 2, Tile::Black, &Minimax), "{line}");
+        assert_eq!(best, format!("[{column}]"), "one best column, played: {line}");
         assert!(line.contains("; engine: minimax"), "{line}");
     }
 }

@@ -66,16 +66,10 @@ impl Engine for CheckedEngine {
     fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
         assert!(obeys_gravity(board), "a token floats: {board:?}");
         let count = |t: Tile| {
-            (0..board.width())
-                .flat_map(|x| board[x].iter())
-                .filter(|c| **c == Some(t))
-                .count()
+            (0..board.width()).flat_map(|x| board[x].iter()).filter(|c| **c == Some(t)).count()
         };
         let (red, black) = (count(Tile::Red), count(Tile::Black));
-        assert!(
-            red.abs_diff(black) <= 1,
-            "{red} red, {black} black: {board:?}"
-        );
+        assert!(red.abs_diff(black) <= 1, "{red} red, {black} black: {board:?}");
         assert!(!is_board_full(board), "asked about a full board");
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         seen.questions += 1;
@@ -111,15 +105,9 @@ impl Frontend for Checked {
     fn choice(&mut self, seq: &[usize]) -> Result<usize, Stop> {
         assert!(!seq.is_empty(), "choice among no columns");
         let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        let board = seen
-            .last_board
-            .as_ref()
-            .expect("a choice before any search");
+        let board = seen.last_board.as_ref().expect("a choice before any search");
         for &column in seq {
-            assert!(
-                is_valid_move(board, column),
-                "column {column} offered on {board:?}"
-            );
+            assert!(is_valid_move(board, column), "column {column} offered on {board:?}");
         }
         drop(seen);
         self.replay.choice(seq)
@@ -143,11 +131,7 @@ fn script(rng: &mut StdRng, width: usize, height: usize, frames: u64) -> Value {
         frame += rng.random_range(1..40);
         match rng.random_range(0..100) {
             0..=49 => {
-                let pile = if rng.random_bool(0.5) {
-                    (50, 430)
-                } else {
-                    (590, 430)
-                };
+                let pile = if rng.random_bool(0.5) { (50, 430) } else { (590, 430) };
                 let x = xmargin + rng.random_range(0..width as i32) * 50 + 25;
                 events.push(json!([frame, "down", pile.0, pile.1]));
                 events.push(json!([frame + 1, "motion", x, 30]));
@@ -185,15 +169,8 @@ fn script(rng: &mut StdRng, width: usize, height: usize, frames: u64) -> Value {
         }
     }
     let choices: Vec<i64> = (0..40).map(|_| rng.random_range(-5..10)).collect();
-    let first: Vec<&str> = (0..10)
-        .map(|_| {
-            if rng.random_bool(0.5) {
-                "human"
-            } else {
-                "computer"
-            }
-        })
-        .collect();
+    let first: Vec<&str> =
+        (0..10).map(|_| if rng.random_bool(0.5) { "human" } else { "computer" }).collect();
     json!({"width": width, "height": height, "difficulty": rng.random_range(0..3), "frames": frames,
            "choices": choices, "first": first, "events": events})
 }
@@ -204,10 +181,8 @@ fn play(seed: u64) -> (usize, usize) {
     let mut rng = StdRng::seed_from_u64(seed);
     let (width, height) = [(4, 4), (5, 5), (7, 6), (9, 7), (12, 9)][rng.random_range(0..5)];
     let frames = rng.random_range(1500..3000);
-    let record = std::env::temp_dir().join(format!(
-        "fourinrow-fuzz-record-{}-{seed}.txt",
-        std::process::id()
-    ));
+    let record = std::env::temp_dir()
+        .join(format!("fourinrow-fuzz-record-{}-{seed}.txt", std::process::id()));
     let _ = std::fs::remove_file(&record);
     let options = ExtrasOptions {
         explain: rng.random_bool(0.5),
@@ -224,10 +199,7 @@ fn play(seed: u64) -> (usize, usize) {
     let settings = script_settings(&script, &Settings::default()).unwrap();
     let images = load_images(&ImageSource::Embedded).unwrap();
     let seen = Arc::new(Mutex::new(Seen::default()));
-    let engine: Arc<dyn Engine> = Arc::new(CheckedEngine {
-        inner,
-        seen: Arc::clone(&seen),
-    });
+    let engine: Arc<dyn Engine> = Arc::new(CheckedEngine { inner, seen: Arc::clone(&seen) });
     let extras = Extras::new(
         options.clone(),
         &settings,
@@ -237,10 +209,8 @@ fn play(seed: u64) -> (usize, usize) {
         false,
     )
     .unwrap();
-    let mut io = Checked {
-        replay: Replay::new(&script, Counter::default()),
-        seen: Arc::clone(&seen),
-    };
+    let mut io =
+        Checked { replay: Replay::new(&script, Counter::default()), seen: Arc::clone(&seen) };
     let stop = run_games(settings, images, &mut io, &engine, &extras);
     let shown = io.replay.frames_presented();
     match stop {
@@ -250,16 +220,10 @@ fn play(seed: u64) -> (usize, usize) {
     }
     if options.two_player {
         // Only a hint asks the AI anything in hot-seat play.
-        assert!(
-            io.replay.printed.is_empty(),
-            "seed {seed}: no computer moves"
-        );
+        assert!(io.replay.printed.is_empty(), "seed {seed}: no computer moves");
     }
     for line in &extras.0.borrow().said {
-        assert!(
-            line.starts_with("explain: ") || line.starts_with("hint: "),
-            "seed {seed}: {line}"
-        );
+        assert!(line.starts_with("explain: ") || line.starts_with("hint: "), "seed {seed}: {line}");
         assert!(!line.contains('\n'));
     }
     // Every recorded game is a legal sequence of moves. The file is made as
@@ -270,8 +234,7 @@ fn play(seed: u64) -> (usize, usize) {
     for line in text.lines() {
         let game = GameRecord::parse(line).unwrap_or_else(|e| panic!("seed {seed}: {line}: {e}"));
         assert_eq!((game.width, game.height), (width, height));
-        game.positions()
-            .unwrap_or_else(|e| panic!("seed {seed}: {line}: {e}"));
+        game.positions().unwrap_or_else(|e| panic!("seed {seed}: {line}: {e}"));
     }
     let _ = std::fs::remove_file(&record);
     let questions = seen.lock().unwrap_or_else(|e| e.into_inner()).questions;

@@ -78,21 +78,12 @@ fn images() -> &'static Images {
 fn layout(width: usize, height: usize) -> Layout {
     let size = |i: &fourinrow::io::pixels::RgbaImage| (i.width() as i32, i.height() as i32);
     let images = images();
-    Layout::new(
-        &settings(width, height, 0),
-        size(&images.human_winner),
-        size(&images.arrow),
-    )
+    Layout::new(&settings(width, height, 0), size(&images.human_winner), size(&images.arrow))
 }
 
 /// The default settings with another board size and difficulty.
 fn settings(width: usize, height: usize, difficulty: u32) -> Settings {
-    Settings {
-        board_width: width,
-        board_height: height,
-        difficulty,
-        ..Settings::default()
-    }
+    Settings { board_width: width, board_height: height, difficulty, ..Settings::default() }
 }
 
 // ---------------------------------------------------------------------------
@@ -115,13 +106,8 @@ struct Mix {
 }
 
 /// The mix most tests use: 3,000 to 6,000 frames, 60% drags, rare quits.
-const USUAL: Mix = Mix {
-    min_frames: 3000,
-    max_frames: 6000,
-    quits: true,
-    drag_share: 0.6,
-    difficulty: None,
-};
+const USUAL: Mix =
+    Mix { min_frames: 3000, max_frames: 6000, quits: true, drag_share: 0.6, difficulty: None };
 
 /// One fuzz case: a replay script and the events its JSON cannot hold.
 #[derive(Clone, Debug)]
@@ -164,14 +150,10 @@ const EXTREMES: [i32; 10] = [
 /// sometimes very far away.
 fn anywhere(rng: &mut StdRng) -> (i32, i32) {
     match rng.random_range(0..20) {
-        0..=11 => (
-            rng.random_range(0..WINDOWWIDTH),
-            rng.random_range(0..WINDOWHEIGHT),
-        ),
-        12..=15 => (
-            rng.random_range(-300..WINDOWWIDTH + 300),
-            rng.random_range(-300..WINDOWHEIGHT + 300),
-        ),
+        0..=11 => (rng.random_range(0..WINDOWWIDTH), rng.random_range(0..WINDOWHEIGHT)),
+        12..=15 => {
+            (rng.random_range(-300..WINDOWWIDTH + 300), rng.random_range(-300..WINDOWHEIGHT + 300))
+        }
         16..=17 => (*EXTREMES.choose(rng).unwrap(), rng.random_range(-300..800)),
         18 => (rng.random_range(-300..900), *EXTREMES.choose(rng).unwrap()),
         _ => (rng.random(), rng.random()),
@@ -181,10 +163,7 @@ fn anywhere(rng: &mut StdRng) -> (i32, i32) {
 /// A point on the red pile.
 fn on_pile(rng: &mut StdRng, layout: &Layout) -> (i32, i32) {
     let r = layout.red_pile_rect;
-    (
-        r.x + rng.random_range(0..r.w),
-        r.y + rng.random_range(0..r.h),
-    )
+    (r.x + rng.random_range(0..r.w), r.y + rng.random_range(0..r.h))
 }
 
 /// A point from which a held token drops into `column`: above the board's
@@ -223,48 +202,24 @@ fn noise(rng: &mut StdRng, layout: &Layout, quits: bool) -> Event {
     };
     match roll {
         0..=2 if quits => Event::Quit,
-        0..=2 => Event::KeyDown {
-            key: Key::Escape,
-            ctrl: false,
-            shift: false,
-        },
+        0..=2 => Event::KeyDown { key: Key::Escape, ctrl: false, shift: false },
         3..=39 if quits => Event::KeyUp(Key::Escape),
         3..=39 => Event::KeyUp(Key::Other),
-        40..=69 => Event::KeyDown {
-            key: Key::Escape,
-            ctrl: false,
-            shift: false,
-        },
-        70..=99 => Event::KeyDown {
-            key: Key::Other,
-            ctrl: false,
-            shift: false,
-        },
+        40..=69 => Event::KeyDown { key: Key::Escape, ctrl: false, shift: false },
+        70..=99 => Event::KeyDown { key: Key::Other, ctrl: false, shift: false },
         100..=129 => Event::KeyUp(Key::Other),
-        130..=399 => Event::MouseButtonDown {
-            pos: (x, y),
-            button: button(rng),
-        },
+        130..=399 => Event::MouseButtonDown { pos: (x, y), button: button(rng) },
         400..=699 => Event::MouseMotion { pos: (x, y) },
-        _ => Event::MouseButtonUp {
-            pos: (x, y),
-            button: button(rng),
-        },
+        _ => Event::MouseButtonUp { pos: (x, y), button: button(rng) },
     }
 }
 
 /// The event as a replay-script item, if the script format can say it.
 fn script_item(frame: u64, event: Event) -> Option<Value> {
     match event {
-        Event::MouseButtonDown {
-            pos: (x, y),
-            button: 1,
-        } => Some(json!([frame, "down", x, y])),
+        Event::MouseButtonDown { pos: (x, y), button: 1 } => Some(json!([frame, "down", x, y])),
         Event::MouseMotion { pos: (x, y) } => Some(json!([frame, "motion", x, y])),
-        Event::MouseButtonUp {
-            pos: (x, y),
-            button: 1,
-        } => Some(json!([frame, "up", x, y])),
+        Event::MouseButtonUp { pos: (x, y), button: 1 } => Some(json!([frame, "up", x, y])),
         Event::KeyUp(Key::Escape) => Some(json!([frame, "escape"])),
         Event::Quit => Some(json!([frame, "quit"])),
         _ => None,
@@ -277,9 +232,7 @@ fn choice_value(rng: &mut StdRng) -> i64 {
         0..=5 => rng.random_range(0..12),
         6..=7 => rng.random_range(-12..0),
         8 => rng.random_range(-1_000_000..1_000_000),
-        _ => *[i64::MIN, i64::MIN + 1, -1, i64::MAX - 1, i64::MAX]
-            .choose(rng)
-            .unwrap(),
+        _ => *[i64::MIN, i64::MIN + 1, -1, i64::MAX - 1, i64::MAX].choose(rng).unwrap(),
     }
 }
 
@@ -290,17 +243,9 @@ fn generate(seed: u64, width: usize, height: usize, mix: Mix) -> Case {
     let difficulty = rng.random_range(0..=2);
     let difficulty = mix.difficulty.unwrap_or(difficulty);
     let frames = rng.random_range(mix.min_frames..=mix.max_frames);
-    let choices: Vec<i64> = (0..rng.random_range(0..80))
-        .map(|_| choice_value(&mut rng))
-        .collect();
+    let choices: Vec<i64> = (0..rng.random_range(0..80)).map(|_| choice_value(&mut rng)).collect();
     let first: Vec<Starter> = (0..rng.random_range(0..12))
-        .map(|_| {
-            if rng.random_bool(0.5) {
-                Starter::Human
-            } else {
-                Starter::Computer
-            }
-        })
+        .map(|_| if rng.random_bool(0.5) { Starter::Human } else { Starter::Computer })
         .collect();
 
     let mut events = Vec::new();
@@ -309,18 +254,8 @@ fn generate(seed: u64, width: usize, height: usize, mix: Mix) -> Case {
         if rng.random_bool(mix.drag_share) {
             // A drag from the pile, maybe wandering, ending above a column.
             let (x, y) = on_pile(&mut rng, &layout);
-            let b = if rng.random_bool(0.9) {
-                1
-            } else {
-                rng.random()
-            };
-            events.push((
-                t,
-                Event::MouseButtonDown {
-                    pos: (x, y),
-                    button: b,
-                },
-            ));
+            let b = if rng.random_bool(0.9) { 1 } else { rng.random() };
+            events.push((t, Event::MouseButtonDown { pos: (x, y), button: b }));
             for _ in 0..rng.random_range(0..4) {
                 t += rng.random_range(0..3);
                 let (x, y) = anywhere(&mut rng);
@@ -331,24 +266,10 @@ fn generate(seed: u64, width: usize, height: usize, mix: Mix) -> Case {
             t += rng.random_range(0..3);
             events.push((t, Event::MouseMotion { pos: (x, y) }));
             // The game drops where the token is, not where the release is.
-            let (ux, uy) = if rng.random_bool(0.8) {
-                (x, y)
-            } else {
-                anywhere(&mut rng)
-            };
-            let b = if rng.random_bool(0.9) {
-                1
-            } else {
-                rng.random()
-            };
+            let (ux, uy) = if rng.random_bool(0.8) { (x, y) } else { anywhere(&mut rng) };
+            let b = if rng.random_bool(0.9) { 1 } else { rng.random() };
             t += rng.random_range(0..3);
-            events.push((
-                t,
-                Event::MouseButtonUp {
-                    pos: (ux, uy),
-                    button: b,
-                },
-            ));
+            events.push((t, Event::MouseButtonUp { pos: (ux, uy), button: b }));
         } else {
             for _ in 0..rng.random_range(1..=4) {
                 t += rng.random_range(0..3);
@@ -368,20 +289,8 @@ fn generate(seed: u64, width: usize, height: usize, mix: Mix) -> Case {
         events.insert(i, (at, Event::Quit));
     }
 
-    let json = script_json(
-        &mut rng, width, height, difficulty, frames, &choices, &first, &events,
-    );
-    Case {
-        seed,
-        width,
-        height,
-        difficulty,
-        frames,
-        choices,
-        first,
-        events,
-        json,
-    }
+    let json = script_json(&mut rng, width, height, difficulty, frames, &choices, &first, &events);
+    Case { seed, width, height, difficulty, frames, choices, first, events, json }
 }
 
 /// Writes a case as replay-script JSON: keys with default values are left
@@ -424,11 +333,7 @@ fn script_json(
     };
     put("width", json!(width), width == defaults.board_width);
     put("height", json!(height), height == defaults.board_height);
-    put(
-        "difficulty",
-        json!(difficulty),
-        difficulty == defaults.difficulty,
-    );
+    put("difficulty", json!(difficulty), difficulty == defaults.difficulty);
     put("frames", json!(frames), false);
     put("choices", json!(choices), choices.is_empty());
     let first: Vec<&str> = first
@@ -454,11 +359,7 @@ fn script_of(case: &Case) -> Script {
     let mut script = parse_script(&case.json).unwrap_or_else(|e| panic!("parse_script: {e}"));
     assert_eq!(
         (script.width, script.height, script.difficulty),
-        (
-            case.width as u64,
-            case.height as u64,
-            u64::from(case.difficulty)
-        )
+        (case.width as u64, case.height as u64, u64::from(case.difficulty))
     );
     assert_eq!(script.frames, case.frames);
     assert_eq!(script.choices, case.choices);
@@ -588,10 +489,7 @@ impl Engine for CheckedEngine {
         );
         assert!(obeys_gravity(board), "a token floats: {board:?}");
         let (red, black) = counts(board);
-        assert!(
-            red.abs_diff(black) <= 1,
-            "{red} red, {black} black: {board:?}"
-        );
+        assert!(red.abs_diff(black) <= 1, "{red} red, {black} black: {board:?}");
         assert_eq!(
             red,
             black + usize::from(shared.human_started),
@@ -626,11 +524,8 @@ impl Engine for CheckedEngine {
             }
         }
         let reds = added.iter().filter(|a| a.2 == Tile::Red).count();
-        let blacks: Vec<(usize, usize)> = added
-            .iter()
-            .filter(|a| a.2 == Tile::Black)
-            .map(|a| (a.0, a.1))
-            .collect();
+        let blacks: Vec<(usize, usize)> =
+            added.iter().filter(|a| a.2 == Tile::Black).map(|a| (a.0, a.1)).collect();
         // A game's first question follows no move, or the human's first;
         // later ones follow the computer's chosen column and one human move.
         let want_reds = usize::from(black_at.is_some() || shared.human_started);
@@ -666,9 +561,8 @@ impl Frontend for Checked {
     fn get_events(&mut self) -> Result<Vec<Event>, Stop> {
         let batch = self.replay.get_events()?;
         if !batch.is_empty() {
-            self.last_batch_quits = batch
-                .iter()
-                .any(|e| matches!(e, Event::Quit | Event::KeyUp(Key::Escape)));
+            self.last_batch_quits =
+                batch.iter().any(|e| matches!(e, Event::Quit | Event::KeyUp(Key::Escape)));
         }
         Ok(batch)
     }
@@ -683,18 +577,13 @@ impl Frontend for Checked {
 
     fn choice(&mut self, seq: &[usize]) -> Result<usize, Stop> {
         let mut shared = self.shared.lock().unwrap_or_else(|e| e.into_inner());
-        let (board, chosen) = shared
-            .last
-            .as_mut()
-            .expect("choice() asked before any potential_moves()");
+        let (board, chosen) =
+            shared.last.as_mut().expect("choice() asked before any potential_moves()");
         assert!(chosen.is_none(), "two choices for one board");
         assert!(!seq.is_empty(), "choice() offered nothing on {board:?}");
         assert!(seq.windows(2).all(|w| w[0] < w[1]), "offered {seq:?}");
         for &column in seq {
-            assert!(
-                is_valid_move(board, column),
-                "column {column} offered on {board:?}"
-            );
+            assert!(is_valid_move(board, column), "column {column} offered on {board:?}");
         }
         let column = self.replay.choice(seq)?;
         assert!(seq.contains(&column));
@@ -779,10 +668,7 @@ fn play(script: &Script, rss_every: Option<u64>) -> Run {
     let end = match run_games(settings, images().clone(), &mut io, &engine, &extras) {
         Stop::ScriptEnded => End::ScriptEnded,
         Stop::Quit => {
-            assert!(
-                io.last_batch_quits,
-                "quit with no quit or Esc in the last batch"
-            );
+            assert!(io.last_batch_quits, "quit with no quit or Esc in the last batch");
             End::Quit
         }
         other => panic!("the game failed: {other:?}"),
@@ -1047,11 +933,7 @@ fn check_case(case: &Case, rss_every: Option<u64>) -> Run {
             (end, frames),
             "how and when the run stopped, against the model"
         );
-        assert_eq!(
-            run.asked.len(),
-            asked.len(),
-            "computer moves, against the model"
-        );
+        assert_eq!(run.asked.len(), asked.len(), "computer moves, against the model");
         for (i, (got, want)) in run.asked.iter().zip(&asked).enumerate() {
             assert_eq!(got, want, "board of computer move {i}, against the model");
         }
@@ -1064,11 +946,8 @@ fn check_case(case: &Case, rss_every: Option<u64>) -> Run {
             let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
                 .join(format!("fuzz-failure-{}.json", case.seed));
             let _ = std::fs::write(&path, &case.json);
-            let extra: Vec<&(u64, Event)> = case
-                .events
-                .iter()
-                .filter(|&&(f, e)| script_item(f, e).is_none())
-                .collect();
+            let extra: Vec<&(u64, Event)> =
+                case.events.iter().filter(|&&(f, e)| script_item(f, e).is_none()).collect();
             eprintln!(
                 "\nfuzz case failed: seed {} ({}x{}), saved as {}\n\
                  replay it with FUZZ_SEED={} and the test's name\n\
@@ -1090,9 +969,7 @@ fn check_case(case: &Case, rss_every: Option<u64>) -> Run {
 fn seeds(base: u64, count: u64) -> Vec<u64> {
     match std::env::var("FUZZ_SEED") {
         Ok(seed) => vec![seed.trim().parse().expect("FUZZ_SEED must be a number")],
-        Err(_) => (0..count)
-            .map(|i| base.wrapping_mul(1_000_003) + i)
-            .collect(),
+        Err(_) => (0..count).map(|i| base.wrapping_mul(1_000_003) + i).collect(),
     }
 }
 
@@ -1185,11 +1062,7 @@ fn drags_to_the_ends_of_i32_do_not_overflow() {
 #[test]
 fn a_replay_is_deterministic() {
     let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
-    let mix = Mix {
-        min_frames: 3000,
-        max_frames: 3000,
-        ..USUAL
-    };
+    let mix = Mix { min_frames: 3000, max_frames: 3000, ..USUAL };
     let case = generate(42, 4, 4, mix);
     let a = check_case(&case, None);
     let b = check_case(&case, None);
@@ -1203,14 +1076,10 @@ fn a_replay_is_deterministic() {
 #[ignore = "a long soak: run with --ignored"]
 fn fuzz_soak() {
     let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
-    let count: u64 = std::env::var("FUZZ_SOAK_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(150);
-    let base = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
+    let count: u64 =
+        std::env::var("FUZZ_SOAK_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(150);
+    let base =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
     eprintln!("soak: base seed {base}");
     let started = Instant::now();
     let mut frames = 0;
@@ -1226,10 +1095,7 @@ fn fuzz_soak() {
         };
         frames += check_case(&generate(seed, width, height, mix), None).frames;
     }
-    eprintln!(
-        "soak: {count} cases, {frames} frames, {:.1} s",
-        started.elapsed().as_secs_f64()
-    );
+    eprintln!("soak: {count} cases, {frames} frames, {:.1} s", started.elapsed().as_secs_f64());
 }
 
 /// One long session keeps its memory steady: after a warm-up, the resident
@@ -1265,17 +1131,8 @@ fn a_long_session_keeps_memory_steady() {
         return;
     }
     // Warm-up: the first 4,000 frames (caches, the first games' allocations).
-    let steady: Vec<u64> = run
-        .rss
-        .iter()
-        .filter(|&&(f, _)| f >= 4000)
-        .map(|&(_, kb)| kb)
-        .collect();
+    let steady: Vec<u64> = run.rss.iter().filter(|&&(f, _)| f >= 4000).map(|&(_, kb)| kb).collect();
     assert!(steady.len() >= 8, "{:?}", run.rss);
     let growth = steady.iter().max().unwrap() - steady[0];
-    assert!(
-        growth <= 4096,
-        "VmRSS grew by {growth} kB after the warm-up: {:?}",
-        run.rss
-    );
+    assert!(growth <= 4096, "VmRSS grew by {growth} kB after the warm-up: {:?}", run.rss);
 }

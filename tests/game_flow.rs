@@ -24,18 +24,13 @@ fn goldens(name: &str) -> Vec<(u64, Vec<u8>)> {
     for entry in std::fs::read_dir(&fixtures).unwrap() {
         let path = entry.unwrap().path();
         let file = path.file_name().unwrap().to_string_lossy().to_string();
-        let Some(index) = file
-            .strip_prefix(&format!("{name}-"))
-            .and_then(|r| r.strip_suffix(".png"))
+        let Some(index) =
+            file.strip_prefix(&format!("{name}-")).and_then(|r| r.strip_suffix(".png"))
         else {
             continue;
         };
         let golden = decode_rgba(&std::fs::read(&path).unwrap()).unwrap();
-        let rgb: Vec<u8> = golden
-            .data()
-            .chunks(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
+        let rgb: Vec<u8> = golden.data().chunks(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
         found.push((index.parse().unwrap(), rgb));
     }
     found
@@ -58,10 +53,7 @@ fn check_against_python(name: &str, setup: Setup, golden: usize) -> (Checksums, 
             .collect();
     assert_eq!(sink.crcs.len(), expected.len(), "{name}: number of frames");
     for (i, (got, want)) in sink.crcs.iter().zip(&expected).enumerate() {
-        assert_eq!(
-            got, want,
-            "{name}: frame {i} differs from the Python original's"
-        );
+        assert_eq!(got, want, "{name}: frame {i} differs from the Python original's");
     }
     for (index, rgb) in &goldens {
         assert!(
@@ -110,22 +102,9 @@ fn closing_during_an_animation_waits_for_the_next_poll_as_in_the_python() {
 #[test]
 fn every_engine_of_the_tutorial_plays_the_same_frames() {
     for name in ["human-wins-5x5", "quit-during-animation"] {
-        let faithful = play(
-            &script(name),
-            Setup {
-                engine: Arc::new(Faithful),
-                ..Setup::default()
-            },
-            &[],
-        );
-        let fast = play(
-            &script(name),
-            Setup {
-                engine: Arc::new(Fast),
-                ..Setup::default()
-            },
-            &[],
-        );
+        let faithful =
+            play(&script(name), Setup { engine: Arc::new(Faithful), ..Setup::default() }, &[]);
+        let fast = play(&script(name), Setup { engine: Arc::new(Fast), ..Setup::default() }, &[]);
         assert!(!faithful.replay.sink.crcs.is_empty());
         assert_eq!(faithful.replay.sink.crcs, fast.replay.sink.crcs, "{name}");
     }
@@ -135,13 +114,7 @@ fn every_engine_of_the_tutorial_plays_the_same_frames() {
 fn images_of_other_sizes_are_scaled_and_placed_as_the_python_does() {
     // Tokens of 73, 37 and 64 pixels, a 300x170 winner panel and a 251x99 arrow.
     let images = ImageSource::Folder(root().join("tests/fixtures/odd-images"));
-    let (_, _, stop) = check_against_python(
-        "odd-images-5x5",
-        Setup {
-            images,
-            ..Setup::default()
-        },
-        1,
-    );
+    let (_, _, stop) =
+        check_against_python("odd-images-5x5", Setup { images, ..Setup::default() }, 1);
     assert!(matches!(stop, Stop::ScriptEnded));
 }

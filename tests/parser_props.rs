@@ -61,12 +61,8 @@ fn board_size() -> impl Strategy<Value = (usize, usize)> {
 /// A board reached by legal play: alternating colours, each token dropped
 /// into a column with room (full columns are skipped).
 fn played_board() -> impl Strategy<Value = Board> {
-    (
-        board_size(),
-        any::<bool>(),
-        prop::collection::vec(any::<usize>(), 0..300),
-    )
-        .prop_map(|((width, height), red_first, columns)| {
+    (board_size(), any::<bool>(), prop::collection::vec(any::<usize>(), 0..300)).prop_map(
+        |((width, height), red_first, columns)| {
             let mut board = get_new_board(width, height);
             let mut tile = if red_first { Tile::Red } else { Tile::Black };
             for column in columns {
@@ -77,7 +73,8 @@ fn played_board() -> impl Strategy<Value = Board> {
                 }
             }
             board
-        })
+        },
+    )
 }
 
 /// A character a board text may not hold: not a cell, not `/`, not white space.
@@ -117,18 +114,12 @@ fn corruption() -> impl Strategy<Value = Corruption> {
 
 /// The board text's rows as character grids, top row first.
 fn grid(board: &Board) -> Vec<Vec<char>> {
-    format_board(board)
-        .split('/')
-        .map(|row| row.chars().collect())
-        .collect()
+    format_board(board).split('/').map(|row| row.chars().collect()).collect()
 }
 
 /// Grid rows joined back into board text.
 fn text(rows: &[Vec<char>]) -> String {
-    rows.iter()
-        .map(|row| row.iter().collect::<String>())
-        .collect::<Vec<_>>()
-        .join("/")
+    rows.iter().map(|row| row.iter().collect::<String>()).collect::<Vec<_>>().join("/")
 }
 
 /// Applies a corruption; returns the spoilt text and the error it must give,
@@ -140,11 +131,7 @@ fn corrupt(board: &Board, how: &Corruption) -> Option<(String, BoardTextError)> 
         Corruption::Foreign { pick, found } => {
             let (row, column) = ((pick / w) % h, pick % w);
             rows[row][column] = found;
-            BoardTextError::UnknownCharacter {
-                found,
-                row: row + 1,
-                column: column + 1,
-            }
+            BoardTextError::UnknownCharacter { found, row: row + 1, column: column + 1 }
         }
         Corruption::Shorter { pick } => {
             let (row, column) = ((pick / w) % h, pick % w);
@@ -164,10 +151,7 @@ fn corrupt(board: &Board, how: &Corruption) -> Option<(String, BoardTextError)> 
             let empty = (0..h).take_while(|&y| board[x][y].is_none()).count();
             let y = (pick / w) % (empty - 1);
             rows[y][x] = if tile { 'R' } else { 'B' };
-            BoardTextError::Floating {
-                row: y + 1,
-                column: x + 1,
-            }
+            BoardTextError::Floating { row: y + 1, column: x + 1 }
         }
         Corruption::Hollow { pick } => {
             // A column with two tokens at least; one under the top one goes.
@@ -177,10 +161,7 @@ fn corrupt(board: &Board, how: &Corruption) -> Option<(String, BoardTextError)> 
             let y = top + 1 + (pick / w) % (h - top - 1);
             rows[y][x] = '.';
             // The token just above the hole is the first one that floats.
-            BoardTextError::Floating {
-                row: y,
-                column: x + 1,
-            }
+            BoardTextError::Floating { row: y, column: x + 1 }
         }
     };
     Some((text(&rows), expected))
@@ -190,17 +171,9 @@ fn corrupt(board: &Board, how: &Corruption) -> Option<(String, BoardTextError)> 
 fn ragged(row: usize, len: usize, width: usize) -> BoardTextError {
     if row == 0 {
         // The first row sets the width; the second then differs.
-        BoardTextError::Ragged {
-            row: 2,
-            len: width,
-            expected: len,
-        }
+        BoardTextError::Ragged { row: 2, len: width, expected: len }
     } else {
-        BoardTextError::Ragged {
-            row: row + 1,
-            len,
-            expected: width,
-        }
+        BoardTextError::Ragged { row: row + 1, len, expected: width }
     }
 }
 
@@ -383,15 +356,7 @@ fn plausible(key: &str) -> BoxedStrategy<Value> {
 /// An object shaped like a replay script, each key present or not, each
 /// value plausible or not.
 fn script_shaped() -> impl Strategy<Value = Value> {
-    let keys = [
-        "width",
-        "height",
-        "difficulty",
-        "frames",
-        "events",
-        "choices",
-        "first",
-    ];
+    let keys = ["width", "height", "difficulty", "frames", "events", "choices", "first"];
     let fields: Vec<BoxedStrategy<Option<(String, Value)>>> = keys
         .iter()
         .map(|&key| {
@@ -438,12 +403,7 @@ fn spec() -> impl Strategy<Value = Spec> {
         (4..=12usize, 4..=9usize, 0..=6u32),
         prop_oneof![0..10_000u64, any::<u64>()],
         prop::collection::vec(
-            (
-                prop_oneof![0..40u64, any::<u64>()],
-                0..5u8,
-                any::<i32>(),
-                any::<i32>(),
-            ),
+            (prop_oneof![0..40u64, any::<u64>()], 0..5u8, any::<i32>(), any::<i32>()),
             0..40,
         ),
         prop::collection::vec(any::<i64>(), 0..10),
@@ -475,21 +435,9 @@ fn spec_json(spec: &Spec) -> String {
             object.insert(key.to_string(), value);
         }
     };
-    put(
-        "width",
-        json!(spec.width),
-        spec.width == defaults.board_width,
-    );
-    put(
-        "height",
-        json!(spec.height),
-        spec.height == defaults.board_height,
-    );
-    put(
-        "difficulty",
-        json!(spec.difficulty),
-        spec.difficulty == defaults.difficulty,
-    );
+    put("width", json!(spec.width), spec.width == defaults.board_width);
+    put("height", json!(spec.height), spec.height == defaults.board_height);
+    put("difficulty", json!(spec.difficulty), spec.difficulty == defaults.difficulty);
     put("frames", json!(spec.frames), false);
     let events: Vec<Value> = spec
         .events
@@ -504,11 +452,8 @@ fn spec_json(spec: &Spec) -> String {
         .collect();
     put("events", json!(events), events.is_empty());
     put("choices", json!(spec.choices), spec.choices.is_empty());
-    let first: Vec<&str> = spec
-        .first
-        .iter()
-        .map(|&h| if h { "human" } else { "computer" })
-        .collect();
+    let first: Vec<&str> =
+        spec.first.iter().map(|&h| if h { "human" } else { "computer" }).collect();
     put("first", json!(first), first.is_empty());
     let value = Value::Object(object);
     if spec.pretty {

@@ -18,17 +18,14 @@ fn xorshift_bytes(seed: u32, n: usize) -> Vec<u8> {
 
 /// 64-bit FNV-1a, as the fixture script hashes.
 fn fnv1a64(data: impl IntoIterator<Item = u8>) -> u64 {
-    data.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    data.into_iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 fn fixtures() -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/pixels.txt"
-    ))
-    .expect("tests/fixtures/pixels.txt");
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pixels.txt"))
+            .expect("tests/fixtures/pixels.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| l.split_whitespace().map(String::from).collect())
@@ -86,12 +83,10 @@ fn alpha_blit_matches_pygame() {
             })
             .collect();
         blit_alpha(&mut display, w * 4, w, h, &src, x, y);
-        let out = (0..h)
-            .flat_map(|py| (0..w).map(move |px| (px, py)))
-            .flat_map(|(px, py)| {
-                let (r, g, b) = xrgb_at(&display, w * 4, px, py);
-                [r, g, b]
-            });
+        let out = (0..h).flat_map(|py| (0..w).map(move |px| (px, py))).flat_map(|(px, py)| {
+            let (r, g, b) = xrgb_at(&display, w * 4, px, py);
+            [r, g, b]
+        });
         assert_eq!(fnv1a64(out), want, "blit {sw}x{sh} at ({x}, {y})");
         checked += 1;
     }

@@ -139,13 +139,9 @@ pub fn handles(board: &Board) -> bool {
         return false;
     }
     if bits <= 64 {
-        Geometry::<u64>::new(board.width(), board.height())
-            .position(board, Tile::Black)
-            .is_some()
+        Geometry::<u64>::new(board.width(), board.height()).position(board, Tile::Black).is_some()
     } else {
-        Geometry::<u128>::new(board.width(), board.height())
-            .position(board, Tile::Black)
-            .is_some()
+        Geometry::<u128>::new(board.width(), board.height()).position(board, Tile::Black).is_some()
     }
 }
 
@@ -263,26 +259,13 @@ impl<B: Bits> Geometry<B> {
             // i - width is a whole number from -25 to 1: exact as a double.
             *term = python_term(i as f64 - width_f64, width_f64);
         }
-        Geometry {
-            width,
-            height,
-            stride,
-            board,
-            bottom,
-            columns,
-            width_f64,
-            last_ply_terms,
-        }
+        Geometry { width, height, stride, board, bottom, columns, width_f64, last_ply_terms }
     }
 
     /// `board` as bitboards, `tile`'s tokens as `mine`; `None` when a token
     /// floats above an empty cell.
     fn position(&self, board: &Board, tile: Tile) -> Option<Position<B>> {
-        let mut position = Position {
-            mine: B::ZERO,
-            theirs: B::ZERO,
-            mask: B::ZERO,
-        };
+        let mut position = Position { mine: B::ZERO, theirs: B::ZERO, mask: B::ZERO };
         for x in 0..self.width {
             let mut gap_below = false;
             // Board rows count from the top; bit rows from the bottom.
@@ -424,11 +407,7 @@ fn for_each_first_move<B: Bits>(
             continue;
         }
         let reply = Reply {
-            position: Position {
-                mine: position.mine | cell,
-                theirs: position.theirs,
-                mask,
-            },
+            position: Position { mine: position.mine | cell, theirs: position.theirs, mask },
             playable: (playable ^ cell) | ((cell << 1) & geo.board),
             their_wins,
             their_four,
@@ -476,10 +455,7 @@ impl Table {
         } else {
             (0..1usize << bits).map(|_| Slot::default()).collect()
         };
-        Table {
-            slots,
-            shift: 64 - bits,
-        }
+        Table { slots, shift: 64 - bits }
     }
 
     /// The slot of a code, or `None` for a table that stores nothing.
@@ -498,10 +474,7 @@ impl Table {
         if seq & 1 == 1 {
             return None; // being written
         }
-        let stored = [
-            slot.code[0].load(Ordering::Relaxed),
-            slot.code[1].load(Ordering::Relaxed),
-        ];
+        let stored = [slot.code[0].load(Ordering::Relaxed), slot.code[1].load(Ordering::Relaxed)];
         let value = slot.value.load(Ordering::Relaxed);
         fence(Ordering::Acquire);
         if slot.seq.load(Ordering::Relaxed) != seq || stored != code {
@@ -569,11 +542,7 @@ impl<B: Bits> Search<'_, B> {
         if look_ahead == 0 || position.mask == self.geo.board {
             return 0.0; // sum([0] * BOARDWIDTH)
         }
-        let code = position
-            .mine
-            .plus(position.mask)
-            .plus(self.geo.bottom)
-            .words();
+        let code = position.mine.plus(position.mask).plus(self.geo.bottom).words();
         if let Some(value) = self.table.get(code) {
             return value;
         }
@@ -693,7 +662,7 @@ impl<B: Bits> Search<'_, B> {
 
 /// One counter move's share of `potentialMoves[firstMove]`.
 ///
-/// Python: `(sum(results)*1.0 / BOARDWIDTH) / BOARDWIDTH`: two divisions,
+/// The Python's `(sum(results)*1.0 / BOARDWIDTH) / BOARDWIDTH`: two divisions,
 /// which round twice, not one division by `width * width`.
 #[inline]
 fn python_term(results: f64, width: f64) -> f64 {
@@ -757,10 +726,7 @@ fn search<B: Bits>(
     let table_bits = table_bits(width, look_ahead);
     if look_ahead <= 2 {
         let table = Table::new(0);
-        let mut search = Search {
-            geo: &geo,
-            table: &table,
-        };
+        let mut search = Search { geo: &geo, table: &table };
         return Some(search.values(position, look_ahead)[..width].to_vec());
     }
     let mut potential_moves = [0.0; MAX_WIDTH];
@@ -770,11 +736,8 @@ fn search<B: Bits>(
         FirstMove::FillsBoard => potential_moves[first_move] = 0.0,
         FirstMove::Counters(reply) => replies.push((first_move, reply)),
     });
-    let threads = if leaves(width, look_ahead) >= PARALLEL_LEAVES {
-        max_threads.min(cores())
-    } else {
-        1
-    };
+    let threads =
+        if leaves(width, look_ahead) >= PARALLEL_LEAVES { max_threads.min(cores()) } else { 1 };
     let table = Table::new(table_bits);
     for (first_move, value) in counter_values(&geo, &replies, look_ahead, threads, &table) {
         potential_moves[first_move] = value;
@@ -861,9 +824,7 @@ mod tests {
                     for (dx, dy) in dirs {
                         let cells: Vec<(i64, i64)> =
                             (0..4).map(|k| (x + k * dx, y + k * dy)).collect();
-                        if cells
-                            .iter()
-                            .any(|&(cx, cy)| cx >= w as i64 || cy < 0 || cy >= h as i64)
+                        if cells.iter().any(|&(cx, cy)| cx >= w as i64 || cy < 0 || cy >= h as i64)
                         {
                             continue;
                         }
@@ -951,10 +912,7 @@ mod tests {
         let big = get_new_board(13, 9);
         for b in [&wide, &tall, &big] {
             assert!(!handles(b));
-            assert_eq!(
-                potential_moves(b, Tile::Black, 1),
-                get_potential_moves(b, Tile::Black, 1)
-            );
+            assert_eq!(potential_moves(b, Tile::Black, 1), get_potential_moves(b, Tile::Black, 1));
         }
         assert!(handles(&get_new_board(25, 4)));
         assert!(handles(&get_new_board(4, 31)));

@@ -1,12 +1,12 @@
-//! Seed 001's computer player, an alternative opponent: minimax with
-//! alpha-beta pruning over a score that counts windows of four cells.
+//! The Connect Four lab's computer player, an alternative opponent: minimax
+//! with alpha-beta pruning over a score that counts windows of four cells.
 //!
-//! Seed 001 (`shared/seeds/001-connect-four-minimax-zh.txt`) is another
-//! pygame tutorial, a Connect Four `class ConnectFour` whose AI looks four
-//! moves ahead. This module is written from its description, not translated
-//! line by line; each item names its seed-001 twin, if it has one:
+//! The lab is a sibling pygame tutorial: a Connect Four game with minimax
+//! and a two-player button, a `class ConnectFour` whose AI looks four moves
+//! ahead. This module is written from its description, not translated line
+//! by line; each item names its twin in the lab, if it has one:
 //!
-//! | seed 001 (`ConnectFour` method) | here |
+//! | the lab (`ConnectFour` method) | here |
 //! | --- | --- |
 //! | `evaluate_window(window, player)` | [`evaluate_window`] |
 //! | `score_position(player)` | [`score_position`] (centre column: [`centre_column`]) |
@@ -15,42 +15,42 @@
 //! | `minimax(depth, maximizingPlayer, alpha, beta)` | [`minimax`] (values), [`minimax_move`] (the top level) |
 //! | `ai_move()` (`minimax(4, True, -inf, inf)`) | [`minimax_move`] with [`DEFAULT_DEPTH`] |
 //!
-//! # How the seed's rules read on this board
+//! # How the lab's rules read on this board
 //!
-//! The seed keeps a numpy array `board[row][col]` whose row 0 fills last,
+//! The lab keeps a numpy array `board[row][col]` whose row 0 fills last,
 //! so its row 0 is the top row, like `y = 0` here: its `board[r][c]` is
-//! `board[c][r]` here. (The seed draws the rows upside down, which changes
+//! `board[c][r]` here. (The lab draws the rows upside down, which changes
 //! nothing for the AI: every rule below looks the same turned upside down.)
-//! The seed's maximiser is always the AI (player 2) and its minimiser the
+//! The lab's maximiser is always the AI (player 2) and its minimiser the
 //! human (player 1); here the maximiser is the `tile` passed in and the
 //! minimiser is `tile.enemy()`, so either colour can use it. Every score is
 //! from the maximiser's point of view: leaves are scored with
-//! `score_position(board, tile)` whoever is to move, as in the seed.
+//! `score_position(board, tile)` whoever is to move, as in the lab.
 //!
 //! # Order and ties
 //!
-//! Columns are always tried left to right (`0..width`, the seed's
+//! Columns are always tried left to right (`0..width`, the lab's
 //! `get_valid_locations`), skipping full ones. The column played is chosen
-//! by the seed's rule: first an initial pick among the valid columns (the
-//! seed's `random.choice(valid_locations)`; here one call to
+//! by the lab's rule: first an initial pick among the valid columns (the
+//! lab's `random.choice(valid_locations)`; here one call to
 //! [`Choices::choice`], so it can be seeded, replayed and tested), then the
 //! scan keeps the first column whose value is *strictly* greater than the
 //! best so far, which starts at minus infinity. Every value is finite, so
 //! the very first column already beats minus infinity and replaces the
 //! initial pick: at depth 1 and more the move is the **leftmost** column with
-//! the greatest value, and the initial pick never survives (in the seed too).
+//! the greatest value, and the initial pick never survives (in the lab too).
 //! Only at depth 0, where no move is looked at, is the initial pick played
-//! (the seed cannot play at depth 0: its `minimax` returns no column there;
+//! (the lab cannot play at depth 0: its `minimax` returns no column there;
 //! here depth 0 is a random player). [`minimax_move`] asks for the pick
 //! exactly once for each move it returns, and not at all when it returns
 //! `None`, so a seeded generator or a replay script advances by one choice
-//! per move whatever the depth. (The seed also calls `random.choice` at
+//! per move whatever the depth. (The lab also calls `random.choice` at
 //! every inner node, for a column it throws away; here they make no call.)
 //!
-//! Wins score the same however far away they are (the seed's
+//! Wins score the same however far away they are (the lab's
 //! `10000000`, [`WIN_SCORE`]): the player does not hurry a win or delay a
 //! loss, and when a column further left also wins by force within the
-//! horizon, it plays that one rather than the immediate win, as the seed
+//! horizon, it plays that one rather than the immediate win, as the lab
 //! does.
 
 use crate::port::board::{
@@ -73,33 +73,33 @@ impl<R: rand::Rng> Choices for R {
     }
 }
 
-/// How many moves ahead the seed looks: `ai_move` calls `minimax(4, ...)`.
+/// How many moves ahead the lab looks: `ai_move` calls `minimax(4, ...)`.
 pub const DEFAULT_DEPTH: u32 = 4;
 
 /// The value of a position the maximiser has won; a loss is its negative
-/// and a draw is `0`. Seed 001: `return (None, 10000000)` in `minimax`.
+/// and a draw is `0`. The lab: `return (None, 10000000)` in `minimax`.
 pub const WIN_SCORE: i64 = 10_000_000;
 
-/// Stands for the seed's `float('inf')`: greater than any score. Its
-/// negative, `-INFINITY`, is the seed's `-float('inf')`.
+/// Stands for the lab's `float('inf')`: greater than any score. Its
+/// negative, `-INFINITY`, is the lab's `-float('inf')`.
 pub const INFINITY: i64 = i64::MAX;
 
-/// A window holding four of the player's tokens. Seed 001: `score += 100`.
+/// A window holding four of the player's tokens. The lab: `score += 100`.
 pub const FOUR_SCORE: i64 = 100;
 
 /// A window holding three of the player's tokens and one empty cell.
-/// Seed 001: `score += 10`.
+/// The lab: `score += 10`.
 pub const THREE_SCORE: i64 = 10;
 
 /// A window holding two of the player's tokens and two empty cells.
-/// Seed 001: `score += 5`.
+/// The lab: `score += 5`.
 pub const TWO_SCORE: i64 = 5;
 
 /// A window holding three of the opponent's tokens and one empty cell.
-/// Seed 001: `score -= 80  # 阻止对手三连` ("stop the opponent's three").
+/// The lab: `score -= 80  # 阻止对手三连` ("stop the opponent's three").
 pub const OPPONENT_THREE_SCORE: i64 = -80;
 
-/// Each of the player's tokens in the centre column. Seed 001:
+/// Each of the player's tokens in the centre column. The lab:
 /// `score += center_count * 3`.
 pub const CENTRE_SCORE: i64 = 3;
 
@@ -112,7 +112,7 @@ pub struct MinimaxMove {
     pub column: usize,
     /// The minimax value of the move played, the greatest of
     /// `column_scores` (at depth 0, the board's own [`score_position`]).
-    /// Seed 001: the second half of `minimax`'s `(column, value)`.
+    /// The lab: the second half of `minimax`'s `(column, value)`.
     pub score: i64,
     /// The exact minimax value of each first move, indexed by column, `None`
     /// for full columns. Each first move is searched with its own full
@@ -128,7 +128,7 @@ pub struct MinimaxMove {
 /// tokens and an empty cell. Anything else scores `0` (in particular four
 /// of the opponent's tokens and two of them do not count).
 ///
-/// Seed 001: `evaluate_window(window, player)`, with `Option<Tile>` cells
+/// The lab: `evaluate_window(window, player)`, with `Option<Tile>` cells
 /// instead of `0`, `1`, `2`.
 pub fn evaluate_window(window: &[Option<Tile>; 4], tile: Tile) -> i64 {
     let count = |cell: Option<Tile>| window.iter().filter(|&&c| c == cell).count();
@@ -150,7 +150,7 @@ pub fn evaluate_window(window: &[Option<Tile>; 4], tile: Tile) -> i64 {
 /// The column whose tokens earn [`CENTRE_SCORE`]: `width / 2`, the middle
 /// one for odd widths and the right one of the middle two for even widths.
 ///
-/// Seed 001: `self.COLUMNS // 2` in `score_position`.
+/// The lab: `self.COLUMNS // 2` in `score_position`.
 pub fn centre_column(board: &Board) -> usize {
     board.width() / 2
 }
@@ -160,32 +160,32 @@ pub fn centre_column(board: &Board) -> usize {
 /// [`evaluate_window`] of every window of four cells, across, down and on
 /// both diagonals.
 ///
-/// Seed 001: `score_position(player)`, summing in the same order (centre,
+/// The lab: `score_position(player)`, summing in the same order (centre,
 /// rows, columns, `\` diagonals, `/` diagonals).
 pub fn score_position(board: &Board, tile: Tile) -> i64 {
     let (width, height) = (board.width(), board.height());
     let centre = centre_column(board);
     let mut score =
         board[centre].iter().filter(|&&c| c == Some(tile)).count() as i64 * CENTRE_SCORE;
-    // across: the seed's row_array[c:c + 4]
+    // across: the lab's row_array[c:c + 4]
     for y in 0..height {
         for x in 0..width - 3 {
             score += evaluate_window(&std::array::from_fn(|i| board[x + i][y]), tile);
         }
     }
-    // down: the seed's col_array[r:r + 4]
+    // down: the lab's col_array[r:r + 4]
     for x in 0..width {
         for y in 0..height - 3 {
             score += evaluate_window(&std::array::from_fn(|i| board[x][y + i]), tile);
         }
     }
-    // "\" going down to the right: the seed's board[r + i][c + i]
+    // "\" going down to the right: the lab's board[r + i][c + i]
     for y in 0..height - 3 {
         for x in 0..width - 3 {
             score += evaluate_window(&std::array::from_fn(|i| board[x + i][y + i]), tile);
         }
     }
-    // "/" going up to the right: the seed's board[r + 3 - i][c + i]
+    // "/" going up to the right: the lab's board[r + 3 - i][c + i]
     for y in 0..height - 3 {
         for x in 0..width - 3 {
             score += evaluate_window(&std::array::from_fn(|i| board[x + i][y + 3 - i]), tile);
@@ -197,20 +197,18 @@ pub fn score_position(board: &Board, tile: Tile) -> i64 {
 /// The columns that can take a token, left to right: the order the search
 /// tries them in.
 ///
-/// Seed 001: `get_valid_locations()`.
+/// The lab: `get_valid_locations()`.
 pub fn get_valid_locations(board: &Board) -> Vec<usize> {
-    (0..board.width())
-        .filter(|&column| is_valid_move(board, column))
-        .collect()
+    (0..board.width()).filter(|&column| is_valid_move(board, column)).collect()
 }
 
 /// The value of a finished game, from `tile`'s point of view, or `None`
 /// while it goes on: [`WIN_SCORE`] when `tile` has four in a row,
 /// `-WIN_SCORE` when its opponent has, `0` for a full board with neither.
 /// Should both have four in a row (no game gets there), `tile`'s counts,
-/// because the seed tests the maximiser's win first.
+/// because the lab tests the maximiser's win first.
 ///
-/// Seed 001: `is_terminal = ...` and the `if is_terminal:` branch at the
+/// The lab: `is_terminal = ...` and the `if is_terminal:` branch at the
 /// top of `minimax`.
 pub fn terminal_score(board: &Board, tile: Tile) -> Option<i64> {
     if is_winner(board, tile) {
@@ -237,8 +235,8 @@ pub fn terminal_score(board: &Board, tile: Tile) -> Option<i64> {
 /// is at least `beta`. Call it with `(-INFINITY, INFINITY)` for the exact
 /// value.
 ///
-/// Seed 001: `minimax(depth, maximizingPlayer, alpha, beta)`, returning its
-/// value only (the seed's inner calls use `[1]`, the value). The board is
+/// The lab: `minimax(depth, maximizingPlayer, alpha, beta)`, returning its
+/// value only (the lab's inner calls use `[1]`, the value). The board is
 /// not changed.
 pub fn minimax(
     board: &Board,
@@ -253,7 +251,7 @@ pub fn minimax(
 }
 
 /// [`minimax`] on a board it borrows to play into: each move is made in
-/// place and taken back after its search, where the seed copies the board.
+/// place and taken back after its search, where the lab copies the board.
 fn search(
     board: &mut Board,
     tile: Tile,
@@ -272,7 +270,7 @@ fn search(
     let mut value = if maximizing { -INFINITY } else { INFINITY };
     for column in 0..board.width() {
         let Some(row) = get_lowest_empty_space(board, column) else {
-            continue; // a full column: not one of the seed's valid_locations
+            continue; // a full column: not one of the lab's valid_locations
         };
         board[column][row] = Some(mover);
         let score = search(board, tile, depth - 1, !maximizing, alpha, beta);
@@ -291,24 +289,24 @@ fn search(
     value
 }
 
-/// The move seed 001's AI makes for `tile` on `board`, looking `depth`
-/// moves ahead ([`DEFAULT_DEPTH`] in the seed), with every first move's
+/// The move the lab's AI makes for `tile` on `board`, looking `depth`
+/// moves ahead ([`DEFAULT_DEPTH`] in the lab), with every first move's
 /// value; `None` when there is nothing to play: the board is full, or either
-/// side already has four in a row (the seed's `minimax` returns no column
+/// side already has four in a row (the lab's `minimax` returns no column
 /// there).
 ///
 /// Each valid first move is searched with [`minimax`] and a full
 /// `(-INFINITY, INFINITY)` window, so `column_scores` are exact. The column
-/// follows the seed's rule (see the module's "Order and ties"): `choices`
+/// follows the lab's rule (see the module's "Order and ties"): `choices`
 /// is asked once for an initial pick among the valid columns, which the
 /// first column of value greater than minus infinity replaces, and each
 /// later column only if its value is strictly greater. That is the leftmost
 /// best column at depth 1 and more, and the initial pick at depth 0. It is
-/// the column and value the seed's single alpha-beta search finds: there,
+/// the column and value the lab's single alpha-beta search finds: there,
 /// the root's later moves get narrower windows, but a move can only come
 /// back above the best so far with its exact value.
 ///
-/// Seed 001: `ai_move()` with the top level of `minimax(4, True, -inf,
+/// The lab: `ai_move()` with the top level of `minimax(4, True, -inf,
 /// inf)`. The work grows as `width^depth`: depth 4 on a 7x6 board takes a
 /// few milliseconds in a release build.
 pub fn minimax_move(
@@ -332,11 +330,7 @@ pub fn minimax_move(
         for &c in &valid {
             column_scores[c] = Some(score);
         }
-        return Some(MinimaxMove {
-            column,
-            score,
-            column_scores,
-        });
+        return Some(MinimaxMove { column, score, column_scores });
     }
     let mut best = -INFINITY;
     let mut work = board.clone();
@@ -353,11 +347,7 @@ pub fn minimax_move(
             column = c;
         }
     }
-    Some(MinimaxMove {
-        column,
-        score: best,
-        column_scores,
-    })
+    Some(MinimaxMove { column, score: best, column_scores })
 }
 
 #[cfg(test)]
@@ -410,7 +400,7 @@ mod tests {
         parse_board(text).unwrap()
     }
 
-    /// The seed's minimax without pruning: the reference the alpha-beta
+    /// The lab's minimax without pruning: the reference the alpha-beta
     /// search must agree with.
     fn plain_minimax(board: &mut Board, tile: Tile, depth: u32, maximizing: bool) -> i64 {
         if let Some(score) = terminal_score(board, tile) {
@@ -434,9 +424,9 @@ mod tests {
         }
     }
 
-    /// The seed's top level as it is written: one alpha-beta search whose
+    /// The lab's top level as it is written: one alpha-beta search whose
     /// root moves share alpha, an initial pick, then "first strictly better".
-    fn seed_root(board: &Board, tile: Tile, depth: u32, pick: usize) -> (usize, i64) {
+    fn lab_root(board: &Board, tile: Tile, depth: u32, pick: usize) -> (usize, i64) {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut value = -INFINITY;
@@ -554,7 +544,7 @@ mod tests {
             assert_eq!(evaluate_window(&w, Tile::Black), -80, "{w:?}");
         }
         assert_eq!(evaluate_window(&[B, E, B, B], Tile::Red), -80);
-        // the opponent's four, two or blocked three cost nothing: the seed only counts this one
+        // the opponent's four, two or blocked three cost nothing: the lab only counts this one
         assert_eq!(evaluate_window(&[R, R, R, R], Tile::Black), 0);
         assert_eq!(evaluate_window(&[R, R, E, E], Tile::Black), 0);
         assert_eq!(evaluate_window(&[R, R, B, R], Tile::Black), 0);
@@ -580,10 +570,8 @@ mod tests {
             let b = random_position(&mut rng, w, h, moves);
             for tile in [Tile::Red, Tile::Black] {
                 let centre = b[w / 2].iter().filter(|&&c| c == Some(tile)).count() as i64;
-                let windows: i64 = all_windows(&b)
-                    .iter()
-                    .map(|win| evaluate_window(win, tile))
-                    .sum();
+                let windows: i64 =
+                    all_windows(&b).iter().map(|win| evaluate_window(win, tile)).sum();
                 assert_eq!(score_position(&b, tile), 3 * centre + windows, "{b:?}");
             }
         }
@@ -609,7 +597,7 @@ mod tests {
     }
 
     #[test]
-    fn even_widths_use_the_right_middle_column_as_the_seed_does() {
+    fn even_widths_use_the_right_middle_column_as_the_lab_does() {
         let right = board("......../......../......../......../......../....B...");
         let left = board("......../......../......../......../......../...B....");
         assert_eq!(centre_column(&right), 4);
@@ -620,7 +608,7 @@ mod tests {
     }
 
     #[test]
-    fn finished_games_score_the_seeds_terminal_values() {
+    fn finished_games_score_the_labs_terminal_values() {
         let black_won = board("..../..../..../BBBB");
         assert_eq!(terminal_score(&black_won, Tile::Black), Some(WIN_SCORE));
         assert_eq!(terminal_score(&black_won, Tile::Red), Some(-WIN_SCORE));
@@ -641,10 +629,7 @@ mod tests {
         // and there is no move to make on a finished board
         for b in [black_won, draw, both] {
             for depth in 0..=4 {
-                assert_eq!(
-                    minimax_move(&b, Tile::Black, depth, &mut Fixed::new(0)),
-                    None
-                );
+                assert_eq!(minimax_move(&b, Tile::Black, depth, &mut Fixed::new(0)), None);
             }
         }
     }
@@ -665,21 +650,9 @@ mod tests {
         // (board, tile, the winning column): across, down and diagonally,
         // for both colours, where no column further left also wins.
         let cases = [
-            (
-                "......./......./......./......./......./RBBB.RR",
-                Tile::Black,
-                4,
-            ),
-            (
-                "......./......./......./..R..../..R..../B.R.BB.",
-                Tile::Red,
-                2,
-            ),
-            (
-                "......./......./...R.../...BR../...BBR./RRBRBB.",
-                Tile::Red,
-                6,
-            ),
+            ("......./......./......./......./......./RBBB.RR", Tile::Black, 4),
+            ("......./......./......./..R..../..R..../B.R.BB.", Tile::Red, 2),
+            ("......./......./...R.../...BR../...BBR./RRBRBB.", Tile::Red, 6),
             ("..../..BR/.BRB/BRRR", Tile::Black, 3),
         ];
         for (text, tile, win) in cases {
@@ -687,11 +660,7 @@ mod tests {
             for depth in 1..=4 {
                 for pick in 0..b.width() {
                     let m = minimax_move(&b, tile, depth, &mut Fixed::new(pick)).unwrap();
-                    assert_eq!(
-                        (m.column, m.score),
-                        (win, WIN_SCORE),
-                        "{text} depth {depth}"
-                    );
+                    assert_eq!((m.column, m.score), (win, WIN_SCORE), "{text} depth {depth}");
                     let mut after = b.clone();
                     make_move(&mut after, tile, m.column);
                     assert!(is_winner(&after, tile));
@@ -730,14 +699,13 @@ mod tests {
         // Black wins at once in column 5 (down). Column 2 makes a second
         // threat, three across the bottom with column 3 open, and red cannot
         // block both: it wins too, one move later, and as the leftmost
-        // column worth WIN_SCORE the seed's rule plays it (column 3 would
+        // column worth WIN_SCORE the lab's rule plays it (column 3 would
         // win the same way).
         let b = board("......./......./......./.....B./RR...BR/BB..RBR");
         for depth in 3..=4 {
             let m = minimax_move(&b, Tile::Black, depth, &mut Fixed::new(5)).unwrap();
-            let wins: Vec<usize> = (0..7)
-                .filter(|&c| m.column_scores[c] == Some(WIN_SCORE))
-                .collect();
+            let wins: Vec<usize> =
+                (0..7).filter(|&c| m.column_scores[c] == Some(WIN_SCORE)).collect();
             assert_eq!(wins, vec![2, 3, 5], "depth {depth}: {m:?}");
             assert_eq!((m.column, m.score), (2, WIN_SCORE));
             let mut after = b.clone();
@@ -770,11 +738,7 @@ mod tests {
             let (w, h) = (rng.random_range(4..=8), rng.random_range(4..=7));
             let moves = rng.random_range(w * h / 2..w * h);
             let b = random_position(&mut rng, w, h, moves);
-            let tile = if rng.random_bool(0.5) {
-                Tile::Red
-            } else {
-                Tile::Black
-            };
+            let tile = if rng.random_bool(0.5) { Tile::Red } else { Tile::Black };
             let depth = rng.random_range(0..=3);
             match minimax_move(&b, tile, depth, &mut rng) {
                 Some(m) => {
@@ -853,10 +817,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(3);
         for (w, h) in [(4, 4), (7, 6), (5, 9), (12, 4), (8, 7), (12, 9)] {
             assert!(w >= MIN_SIZE && h >= MIN_SIZE);
-            let positions = [
-                get_new_board(w, h),
-                random_position(&mut rng, w, h, w * h / 3),
-            ];
+            let positions = [get_new_board(w, h), random_position(&mut rng, w, h, w * h / 3)];
             for b in &positions {
                 for tile in [Tile::Red, Tile::Black] {
                     for depth in 0..=4 {
@@ -915,19 +876,12 @@ mod tests {
             let (w, h) = (rng.random_range(4..=8), rng.random_range(4..=7));
             let moves = rng.random_range(0..w * h);
             let b = random_position(&mut rng, w, h, moves);
-            let tile = if rng.random_bool(0.5) {
-                Tile::Red
-            } else {
-                Tile::Black
-            };
+            let tile = if rng.random_bool(0.5) { Tile::Red } else { Tile::Black };
             let depth = rng.random_range(0..=4);
             let exact = plain_minimax(&mut b.clone(), tile, depth, true);
             assert_eq!(minimax(&b, tile, depth, true, -INFINITY, INFINITY), exact);
             let exact_min = plain_minimax(&mut b.clone(), tile, depth, false);
-            assert_eq!(
-                minimax(&b, tile, depth, false, -INFINITY, INFINITY),
-                exact_min
-            );
+            assert_eq!(minimax(&b, tile, depth, false, -INFINITY, INFINITY), exact_min);
             // narrower windows give the value inside, bounds outside
             let a = rng.random_range(-200..100);
             let window = (a, a + rng.random_range(1..200));
@@ -939,7 +893,7 @@ mod tests {
             } else {
                 assert_eq!(v, exact, "{b:?}");
             }
-            // each first move's score is its exact value; the column is the seed's
+            // each first move's score is its exact value; the column is the lab's
             let Some(m) = minimax_move(&b, tile, depth, &mut Fixed::new(1)) else {
                 assert!(terminal_score(&b, tile).is_some());
                 continue;
@@ -957,11 +911,7 @@ mod tests {
             }
             assert_eq!(m.score, exact);
             let pick = get_valid_locations(&b)[1 % get_valid_locations(&b).len()];
-            assert_eq!(
-                (m.column, m.score),
-                seed_root(&b, tile, depth, pick),
-                "{b:?}"
-            );
+            assert_eq!((m.column, m.score), lab_root(&b, tile, depth, pick), "{b:?}");
             compared += 1;
         }
         assert!(compared > 60, "only {compared} positions compared");
@@ -981,10 +931,7 @@ mod tests {
             for _ in 0..runs {
                 m = std::hint::black_box(minimax_move(&b, Tile::Black, 4, &mut Fixed::new(0)));
             }
-            println!(
-                "depth 4, empty {w}x{h}: {:?} per move, {m:?}",
-                start.elapsed() / runs
-            );
+            println!("depth 4, empty {w}x{h}: {:?} per move, {m:?}", start.elapsed() / runs);
         }
     }
 }

@@ -29,14 +29,13 @@ pub use crate::port::globals::Engine;
 /// the list is empty.
 pub fn best_moves(board: &Board, potential_moves: &[f64]) -> (f64, Vec<usize>) {
     let valid = |&(i, _): &(usize, &f64)| is_valid_move(board, i);
-    let best = potential_moves
-        .iter()
-        .enumerate()
-        .filter(valid)
-        .fold(
-            -1.0,
-            |best, (_, &value)| if value > best { value } else { best },
-        );
+    let best = potential_moves.iter().enumerate().filter(valid).fold(-1.0, |best, (_, &value)| {
+        if value > best {
+            value
+        } else {
+            best
+        }
+    });
     let columns = potential_moves
         .iter()
         .enumerate()
@@ -90,9 +89,7 @@ pub struct Auto {
 
 impl Default for Auto {
     fn default() -> Auto {
-        Auto {
-            budget: AUTO_BUDGET,
-        }
+        Auto { budget: AUTO_BUDGET }
     }
 }
 
@@ -110,16 +107,11 @@ const FAITHFUL_NANOS_PER_POSITION: f64 = 1_000.0;
 /// positions it looks at: (columns with room)^(2 x look-ahead), each
 /// costing [`FAITHFUL_NANOS_PER_POSITION`] scaled by the board's size.
 pub fn faithful_estimate(board: &Board, look_ahead: u32) -> (Duration, f64) {
-    let open = (0..board.width())
-        .filter(|&c| is_valid_move(board, c))
-        .count();
+    let open = (0..board.width()).filter(|&c| is_valid_move(board, c)).count();
     let positions = (open as f64).powi(2 * look_ahead as i32);
     let cells = (board.width() * board.height()) as f64;
     let nanos = positions * FAITHFUL_NANOS_PER_POSITION * cells / 42.0;
-    (
-        Duration::from_nanos(nanos.min(u64::MAX as f64) as u64),
-        positions,
-    )
+    (Duration::from_nanos(nanos.min(u64::MAX as f64) as u64), positions)
 }
 
 impl Auto {
@@ -282,10 +274,7 @@ mod tests {
     fn best_moves_skip_full_columns_even_with_better_values() {
         let b = parse_board("B.../R.../B.../R...").unwrap();
         assert_eq!(best_moves(&b, &[0.5, 0.25, 0.25, -1.0]), (0.25, vec![1, 2]));
-        assert_eq!(
-            best_moves(&get_new_board(4, 4), &[-1.0; 4]),
-            (-1.0, vec![0, 1, 2, 3])
-        );
+        assert_eq!(best_moves(&get_new_board(4, 4), &[-1.0; 4]), (-1.0, vec![0, 1, 2, 3]));
         let full = parse_board("RBRB/RBRB/BRBR/BRBR").unwrap();
         assert_eq!(best_moves(&full, &[0.0; 4]), (-1.0, vec![]));
     }

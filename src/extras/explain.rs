@@ -17,10 +17,7 @@ pub fn explain_line(
     column: Option<usize>,
     engine: &str,
 ) -> String {
-    let values: Vec<String> = potential_moves
-        .iter()
-        .map(|&v| python_float_repr(v))
-        .collect();
+    let values: Vec<String> = potential_moves.iter().map(|&v| python_float_repr(v)).collect();
     let chosen = column.map_or(String::new(), |c| format!(" column={c}"));
     format!(
         "{}: {tile} to move on {board:?}: potentialMoves=[{}] bestMoveFitness={} \
@@ -53,19 +50,8 @@ mod tests {
             "explain: black to move on ..../..../..../B...: potentialMoves=[0.0, -1.0, 0.5, 0.0] \
              bestMoveFitness=0.5 bestMoves=[2] column=2; engine: faithful"
         );
-        let hint = explain_line(
-            &board,
-            Tile::Red,
-            &[0.0; 4],
-            0.0,
-            &[0, 1, 2, 3],
-            None,
-            "fast",
-        );
-        assert!(
-            hint.starts_with("hint: red to move on ..../..../..../B...: "),
-            "{hint}"
-        );
+        let hint = explain_line(&board, Tile::Red, &[0.0; 4], 0.0, &[0, 1, 2, 3], None, "fast");
+        assert!(hint.starts_with("hint: red to move on ..../..../..../B...: "), "{hint}");
         assert!(hint.ends_with("bestMoves=[0, 1, 2, 3]; engine: fast"));
     }
 }

@@ -91,10 +91,7 @@ mod tests {
         let before_undo = board.clone();
         let taken = h.undo(&mut board, Tile::Red, false);
         assert_eq!(taken, vec![(Tile::Black, 4), (Tile::Red, 3)]);
-        assert_eq!(
-            format!("{board:?}"),
-            "......./......./......./......./......./...B..."
-        );
+        assert_eq!(format!("{board:?}"), "......./......./......./......./......./...B...");
         assert_eq!(h.played, vec![(Tile::Black, 3)]);
         // Nothing more to take back: the computer's opening move is not the human's.
         assert!(h.undo(&mut board, Tile::Red, false).is_empty());
@@ -108,12 +105,7 @@ mod tests {
     fn two_undos_then_two_redos_and_a_new_move_forgets_the_rest() {
         let mut board = get_new_board(5, 5);
         let mut h = MoveHistory::default();
-        for (tile, column) in [
-            (Tile::Red, 0),
-            (Tile::Black, 1),
-            (Tile::Red, 2),
-            (Tile::Black, 3),
-        ] {
+        for (tile, column) in [(Tile::Red, 0), (Tile::Black, 1), (Tile::Red, 2), (Tile::Black, 3)] {
             play(&mut h, &mut board, tile, column);
         }
         let full = board.clone();
@@ -125,10 +117,7 @@ mod tests {
         assert_eq!(board, full);
         h.undo(&mut board, Tile::Red, false);
         play(&mut h, &mut board, Tile::Red, 4);
-        assert!(
-            h.redo(&mut board).is_empty(),
-            "a new move clears the redo list"
-        );
+        assert!(h.redo(&mut board).is_empty(), "a new move clears the redo list");
     }
 
     #[test]

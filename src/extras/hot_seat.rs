@@ -33,11 +33,8 @@ pub fn main(g: &mut Game, extras: &Extras) -> Result<Infallible, Stop> {
 /// (as the computer does) and a coin toss decides the later ones; the help
 /// arrow shows for red's first move.
 fn run_game(g: &mut Game, extras: &Extras, is_first_game: bool) -> Result<(), Stop> {
-    let mut to_move = if is_first_game || g.io.randint(0, 1) == 0 {
-        Tile::Black
-    } else {
-        Tile::Red
-    };
+    let mut to_move =
+        if is_first_game || g.io.randint(0, 1) == 0 { Tile::Black } else { Tile::Red };
     let mut show_help = is_first_game;
     let mut board = get_new_board(g.settings.board_width, g.settings.board_height);
     let winner_img = loop {

@@ -124,15 +124,8 @@ impl Extras {
         text: Option<Box<dyn Typesetter>>,
         echo: bool,
     ) -> Result<Extras, Error> {
-        let record = options
-            .record
-            .as_deref()
-            .map(RecordFile::open)
-            .transpose()?;
-        let overlay = Overlay {
-            values: None,
-            moves: options.moves.then(Vec::new),
-        };
+        let record = options.record.as_deref().map(RecordFile::open).transpose()?;
+        let overlay = Overlay { values: None, moves: options.moves.then(Vec::new) };
         Ok(Extras(Rc::new(RefCell::new(ExtrasState {
             options,
             engine,
@@ -205,15 +198,8 @@ impl ExtrasState {
         let values = self.engine.potential_moves(&board, tile, self.difficulty);
         let (fitness, best) = best_moves(&board, &values);
         let engine = self.engine.describe(&board, self.difficulty);
-        self.say(explain_line(
-            &board, tile, &values, fitness, &best, None, &engine,
-        ))?;
-        self.overlay.values = Some(ColumnValues {
-            tile,
-            values,
-            best,
-            hint: true,
-        });
+        self.say(explain_line(&board, tile, &values, fitness, &best, None, &engine))?;
+        self.overlay.values = Some(ColumnValues { tile, values, best, hint: true });
         Ok(())
     }
 
@@ -269,21 +255,21 @@ impl Hooks for Extras {
         &mut self,
         board: &Board,
         potential_moves: &[f64],
-        best_move_fitness: f64,
-        best_moves: &[usize],
         column: usize,
     ) -> Result<(), Stop> {
         let mut state = self.0.borrow_mut();
         if !state.options.explain {
             return Ok(());
         }
+        // The rule of getComputerMove's two loops, so the very numbers it used.
+        let (fitness, best) = best_moves(board, potential_moves);
         let engine = state.engine.describe(board, state.difficulty);
         let line = explain_line(
             board,
             Tile::Black,
             potential_moves,
-            best_move_fitness,
-            best_moves,
+            fitness,
+            &best,
             Some(column),
             &engine,
         );
@@ -291,7 +277,7 @@ impl Hooks for Extras {
         state.overlay.values = Some(ColumnValues {
             tile: Tile::Black,
             values: potential_moves.to_vec(),
-            best: best_moves.to_vec(),
+            best,
             hint: false,
         });
         Ok(())
@@ -348,14 +334,8 @@ mod tests {
 
     #[test]
     fn keys_map_to_commands_in_one_place() {
-        assert_eq!(
-            Command::for_key(Key::R, false, false),
-            Some(Command::Restart)
-        );
-        assert_eq!(
-            Command::for_key(Key::F1, false, false),
-            Some(Command::Restart)
-        );
+        assert_eq!(Command::for_key(Key::R, false, false), Some(Command::Restart));
+        assert_eq!(Command::for_key(Key::F1, false, false), Some(Command::Restart));
         assert_eq!(Command::for_key(Key::U, false, false), Some(Command::Undo));
         assert_eq!(Command::for_key(Key::Z, true, false), Some(Command::Undo));
         assert_eq!(Command::for_key(Key::U, false, true), Some(Command::Redo));

@@ -71,13 +71,7 @@ fn shade(display: &mut Display, (x, y, w, h): (i32, i32, i32, i32), alpha: u8) {
 
 /// Draws `image` with its centre at (cx, cy).
 fn blit_centred(display: &mut Display, image: &RgbaImage, cx: i32, cy: i32) {
-    display.blit(
-        image,
-        (
-            cx - image.width() as i32 / 2,
-            cy - image.height() as i32 / 2,
-        ),
-    );
+    display.blit(image, (cx - image.width() as i32 / 2, cy - image.height() as i32 / 2));
 }
 
 /// Draws the overlay over a finished frame, with `icons`, small red and
@@ -96,26 +90,17 @@ pub fn draw_overlay(
         let width = values.values.len() as i32 * SPACESIZE;
         shade(display, (left, cy - 9, width, 18), 140);
         for (column, &value) in values.values.iter().enumerate() {
-            let color = if values.best.contains(&column) {
-                [255, 220, 40]
-            } else {
-                [235, 235, 235]
-            };
+            let color =
+                if values.best.contains(&column) { [255, 220, 40] } else { [235, 235, 235] };
             if let Some(image) = text.render(&short_value(value), TextSize::Values, color) {
                 let cx = left + column as i32 * SPACESIZE + SPACESIZE / 2;
                 blit_centred(display, &image, cx, cy);
             }
         }
         let caption = if values.hint {
-            format!(
-                "hint: {} to move, each column's value (best in yellow)",
-                values.tile
-            )
+            format!("hint: {} to move, each column's value (best in yellow)", values.tile)
         } else {
-            format!(
-                "{}'s last choice: each column's value (best in yellow)",
-                values.tile
-            )
+            format!("{}'s last choice: each column's value (best in yellow)", values.tile)
         };
         if let Some(image) = text.render(&caption, TextSize::Small, [255, 255, 255]) {
             let x = (WINDOWWIDTH - image.width() as i32) / 2;
@@ -180,12 +165,8 @@ pub fn banner(
     for y in 0..h {
         for x in 0..w {
             // distance outside the rounded corners, for an anti-aliased edge
-            let dx = (radius - x as f64 - 0.5)
-                .max(x as f64 + 0.5 - (w as f64 - radius))
-                .max(0.0);
-            let dy = (radius - y as f64 - 0.5)
-                .max(y as f64 + 0.5 - (h as f64 - radius))
-                .max(0.0);
+            let dx = (radius - x as f64 - 0.5).max(x as f64 + 0.5 - (w as f64 - radius)).max(0.0);
+            let dy = (radius - y as f64 - 0.5).max(y as f64 + 0.5 - (h as f64 - radius)).max(0.0);
             let outside = (dx * dx + dy * dy).sqrt() - radius;
             let coverage = (0.5 - outside).clamp(0.0, 1.0);
             let i = (y * w + x) * 4;
@@ -194,12 +175,7 @@ pub fn banner(
     }
     let card = RgbaImage::from_rgba(w, h, data)?;
     let card = paste(&card, &words, (w - words.width()) / 2, 14)?;
-    paste(
-        &card,
-        &hint,
-        (w - hint.width()) / 2,
-        14 + words.height() + 6,
-    )
+    paste(&card, &hint, (w - hint.width()) / 2, 14 + words.height() + 6)
 }
 
 /// `top` drawn over `base` at (x, y), alpha over alpha.

@@ -88,12 +88,10 @@ impl GameRecord {
     pub fn parse(line: &str) -> Result<GameRecord, String> {
         let mut fields = line.split_whitespace();
         let size = fields.next().ok_or("empty line")?;
-        let (w, h) = size
-            .split_once('x')
-            .ok_or_else(|| format!("'{size}' is not a size like 7x6"))?;
+        let (w, h) =
+            size.split_once('x').ok_or_else(|| format!("'{size}' is not a size like 7x6"))?;
         let number = |s: &str, what: &str| {
-            s.parse::<usize>()
-                .map_err(|_| format!("{what} '{s}' is not a whole number"))
+            s.parse::<usize>().map_err(|_| format!("{what} '{s}' is not a whole number"))
         };
         let (width, height) = (number(w, "width")?, number(h, "height")?);
         if !(MIN_SIZE..=MAX_BOARD_SIZE).contains(&width)
@@ -105,9 +103,8 @@ impl GameRecord {
         }
         let (mut first, mut moves, mut result) = (None, None, None);
         for field in fields {
-            let (key, value) = field
-                .split_once('=')
-                .ok_or_else(|| format!("'{field}' is not key=value"))?;
+            let (key, value) =
+                field.split_once('=').ok_or_else(|| format!("'{field}' is not key=value"))?;
             match key {
                 "first" => {
                     first = Some(match value {
@@ -129,14 +126,10 @@ impl GameRecord {
                 }
                 "result" => {
                     let names: Vec<&str> = RecordResult::ALL.iter().map(|r| r.name()).collect();
-                    result = Some(
-                        RecordResult::ALL
-                            .into_iter()
-                            .find(|r| r.name() == value)
-                            .ok_or_else(|| {
-                                format!("result={value} is not one of {}", names.join(", "))
-                            })?,
-                    )
+                    result =
+                        Some(RecordResult::ALL.into_iter().find(|r| r.name() == value).ok_or_else(
+                            || format!("result={value} is not one of {}", names.join(", ")),
+                        )?)
                 }
                 _ => return Err(format!("unknown field '{key}'")),
             }
@@ -159,10 +152,7 @@ impl GameRecord {
         let mut out = Vec::with_capacity(self.moves.len());
         for (i, &column) in self.moves.iter().enumerate() {
             if !is_valid_move(&board, column) {
-                return Err(format!(
-                    "move {} (column {column}) is not a valid move",
-                    i + 1
-                ));
+                return Err(format!("move {} (column {column}) is not a valid move", i + 1));
             }
             out.push((board.clone(), tile));
             make_move(&mut board, tile, column);
@@ -187,10 +177,7 @@ impl RecordFile {
             .append(true)
             .open(path)
             .map_err(|e| Error::file(path, format!("cannot open the record file: {e}")))?;
-        Ok(RecordFile {
-            path: path.to_path_buf(),
-            file,
-        })
+        Ok(RecordFile { path: path.to_path_buf(), file })
     }
 
     /// Appends one game as one complete line, in a single `write` call: the
@@ -205,10 +192,7 @@ impl RecordFile {
         if written != line.len() {
             return Err(Error::file(
                 &self.path,
-                format!(
-                    "the record was cut short ({written} of {} bytes written)",
-                    line.len()
-                ),
+                format!("the record was cut short ({written} of {} bytes written)", line.len()),
             ));
         }
         Ok(())

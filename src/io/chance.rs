@@ -26,9 +26,7 @@ impl Chance {
         for word in key.chunks_exact_mut(8) {
             word.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
         }
-        Chance {
-            rng: ChaCha12Rng::from_seed(key),
-        }
+        Chance { rng: ChaCha12Rng::from_seed(key) }
     }
 
     /// Choices seeded from the operating system: a different game each run.
@@ -68,9 +66,8 @@ mod tests {
     fn a_seed_always_gives_the_same_choices() {
         // Pinned: if these change, every recorded `--seed` game changes.
         let mut chance = Chance::seeded(7);
-        let picks: Vec<usize> = (0..12)
-            .map(|_| chance.choice(&[0, 1, 2, 3, 4, 5, 6]).unwrap())
-            .collect();
+        let picks: Vec<usize> =
+            (0..12).map(|_| chance.choice(&[0, 1, 2, 3, 4, 5, 6]).unwrap()).collect();
         let tosses: Vec<u32> = (0..12).map(|_| chance.randint(0, 1)).collect();
         assert_eq!(picks, PINNED_PICKS);
         assert_eq!(tosses, PINNED_TOSSES);

@@ -131,10 +131,9 @@ impl ImageFiles {
                 let path = folder.join(naming.file_name(name));
                 match std::fs::read(&path) {
                     Ok(bytes) => Ok((path, bytes)),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(Error::file(
-                        &path,
-                        "missing (--images needs all seven PNGs)",
-                    )),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                        Err(Error::file(&path, "missing (--images needs all seven PNGs)"))
+                    }
                     Err(e) => Err(Error::file(&path, format!("cannot read: {e}"))),
                 }
             }
@@ -245,9 +244,7 @@ pub fn check_png(bytes: &[u8]) -> Result<(), String> {
         let kind = &header[4..8];
         let name = String::from_utf8_lossy(kind).into_owned();
         // The chunk: its type and data, then a 4-byte CRC of both.
-        let chunk = length
-            .checked_add(at + 12)
-            .and_then(|end| bytes.get(at + 4..end));
+        let chunk = length.checked_add(at + 12).and_then(|end| bytes.get(at + 4..end));
         let Some(chunk) = chunk else {
             return Err(format!(
                 "truncated PNG: the {name} chunk at byte {at} runs past the end of the file"
@@ -255,9 +252,7 @@ pub fn check_png(bytes: &[u8]) -> Result<(), String> {
         };
         let (typed_data, stored) = chunk.split_at(chunk.len() - 4);
         if crc32(typed_data).to_be_bytes() != stored {
-            return Err(format!(
-                "corrupt PNG: the {name} chunk at byte {at} fails its CRC check"
-            ));
+            return Err(format!("corrupt PNG: the {name} chunk at byte {at} fails its CRC check"));
         }
         if first {
             if kind != b"IHDR" || length < 8 {
@@ -301,11 +296,7 @@ const CRC32_TABLE: [u32; 256] = {
         let mut c = n as u32;
         let mut k = 0;
         while k < 8 {
-            c = if c & 1 != 0 {
-                0xedb8_8320 ^ (c >> 1)
-            } else {
-                c >> 1
-            };
+            c = if c & 1 != 0 { 0xedb8_8320 ^ (c >> 1) } else { c >> 1 };
             k += 1;
         }
         table[n] = c;
@@ -331,10 +322,7 @@ mod tests {
 
     #[test]
     fn both_namings_are_found_in_the_folder_or_its_images_folder() {
-        assert_eq!(
-            Naming::Book.file_name("4rowhumanwinner.png"),
-            "4row_humanwinner.png"
-        );
+        assert_eq!(Naming::Book.file_name("4rowhumanwinner.png"), "4row_humanwinner.png");
         let dir = folder("namings");
         std::fs::create_dir_all(dir.join("images")).unwrap();
         for name in NAMES {
@@ -343,23 +331,14 @@ mod tests {
         let source = ImageSource::Folder(dir.clone());
         assert_eq!(
             ImageFiles::find(&source, &NAMES).unwrap(),
-            ImageFiles::Folder {
-                folder: dir.join("images"),
-                naming: Naming::Book
-            }
+            ImageFiles::Folder { folder: dir.join("images"), naming: Naming::Book }
         );
         // The folder's own files come first, in the tutorial's names first.
         for name in NAMES {
             std::fs::write(dir.join(name), b"y").unwrap();
         }
         let files = ImageFiles::find(&source, &NAMES).unwrap();
-        assert_eq!(
-            files,
-            ImageFiles::Folder {
-                folder: dir.clone(),
-                naming: Naming::Tutorial
-            }
-        );
+        assert_eq!(files, ImageFiles::Folder { folder: dir.clone(), naming: Naming::Tutorial });
         assert_eq!(files.read("4rowred.png").unwrap().1, b"y");
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -383,8 +362,7 @@ mod tests {
         std::fs::write(dir.join("4row_red.png"), b"x").unwrap();
         let err = ImageFiles::find(&ImageSource::Folder(dir.clone()), &NAMES).unwrap_err();
         assert!(
-            err.to_string()
-                .ends_with("4row_arrow.png: missing (--images needs all seven PNGs)"),
+            err.to_string().ends_with("4row_arrow.png: missing (--images needs all seven PNGs)"),
             "{err}"
         );
         std::fs::remove_dir_all(&dir).unwrap();

@@ -46,13 +46,8 @@ impl std::fmt::Debug for RgbaImage {
 impl RgbaImage {
     /// An image from RGBA bytes; `None` when the length is not `width * height * 4`.
     pub fn from_rgba(width: usize, height: usize, data: Vec<u8>) -> Option<RgbaImage> {
-        (Some(data.len()) == width.checked_mul(height).and_then(|n| n.checked_mul(4))).then(|| {
-            RgbaImage {
-                width,
-                height,
-                data: data.into(),
-            }
-        })
+        (Some(data.len()) == width.checked_mul(height).and_then(|n| n.checked_mul(4)))
+            .then(|| RgbaImage { width, height, data: data.into() })
     }
 
     /// Width in pixels.
@@ -73,12 +68,7 @@ impl RgbaImage {
     /// The pixel at (x, y) as `[r, g, b, a]`.
     pub fn pixel(&self, x: usize, y: usize) -> [u8; 4] {
         let i = (y * self.width + x) * 4;
-        [
-            self.data[i],
-            self.data[i + 1],
-            self.data[i + 2],
-            self.data[i + 3],
-        ]
+        [self.data[i], self.data[i + 1], self.data[i + 2], self.data[i + 3]]
     }
 }
 
@@ -86,7 +76,7 @@ impl RgbaImage {
 /// `0x00RRGGBB` word each (SDL's XRGB8888, the window surface's usual
 /// format), row after row.
 ///
-/// Python: `DISPLAYSURF`, the window's own surface. Here it is plain memory,
+/// In the Python: `DISPLAYSURF`, the window's own surface. Here it is plain memory,
 /// so the same drawing code serves a window, a replay with no window, and
 /// the tests.
 #[derive(Clone, PartialEq, Eq)]
@@ -105,11 +95,7 @@ impl std::fmt::Debug for Display {
 impl Display {
     /// A black picture of `width` by `height` pixels.
     pub fn new(width: usize, height: usize) -> Display {
-        Display {
-            width,
-            height,
-            pixels: vec![0; width * height * 4],
-        }
+        Display { width, height, pixels: vec![0; width * height * 4] }
     }
 
     /// Width in pixels.
@@ -213,11 +199,7 @@ pub fn smoothscale(
 ) -> RgbaImage {
     let (sw, sh) = (src.width, src.height);
     if width == 0 || height == 0 || sw == 0 || sh == 0 {
-        return RgbaImage {
-            width,
-            height,
-            data: vec![0; width * height * 4].into(),
-        };
+        return RgbaImage { width, height, data: vec![0; width * height * 4].into() };
     }
     if sw == width && sh == height {
         return src.clone();
@@ -227,10 +209,7 @@ pub fn smoothscale(
         src.data.to_vec()
     } else {
         let mut temp = vec![0u8; width * sh * 4];
-        let from = Lines {
-            data: &src.data,
-            pitch: sw * 4,
-        };
+        let from = Lines { data: &src.data, pitch: sw * 4 };
         if width < sw {
             shrink(&from, &mut temp, sh, sw, width, Axis::X, backend);
         } else {
@@ -243,10 +222,7 @@ pub fn smoothscale(
         after_x
     } else {
         let mut out = vec![0u8; width * height * 4];
-        let from = Lines {
-            data: &after_x,
-            pitch: width * 4,
-        };
+        let from = Lines { data: &after_x, pitch: width * 4 };
         if height < sh {
             shrink(&from, &mut out, width, sh, height, Axis::Y, backend);
         } else {
@@ -254,11 +230,7 @@ pub fn smoothscale(
         }
         out
     };
-    RgbaImage {
-        width,
-        height,
-        data: data.into(),
-    }
+    RgbaImage { width, height, data: data.into() }
 }
 
 /// The direction a filter runs in.
@@ -542,10 +514,7 @@ mod tests {
         let src = image(3, 2, |_, _| [10, 20, 30, 255]);
         for backend in [ScaleBackend::Generic, ScaleBackend::Sse] {
             let out = smoothscale(&src, 8, 7, backend);
-            assert!(
-                out.data().chunks(4).all(|p| p == [10, 20, 30, 255]),
-                "{backend:?}"
-            );
+            assert!(out.data().chunks(4).all(|p| p == [10, 20, 30, 255]), "{backend:?}");
         }
     }
 
@@ -573,13 +542,7 @@ mod tests {
         let pitch = w * 4 + 8; // padded rows, as SDL surfaces may have
         let mut px = vec![0u8; pitch * h];
         fill(&mut px, pitch, w, h, Rgb(0, 50, 255));
-        let src = image(3, 3, |x, _| {
-            if x == 1 {
-                [0, 0, 0, 0]
-            } else {
-                [250, 0, 0, 255]
-            }
-        });
+        let src = image(3, 3, |x, _| if x == 1 { [0, 0, 0, 0] } else { [250, 0, 0, 255] });
         blit_alpha(&mut px, pitch, w, h, &src, -1, -1);
         blit_alpha(&mut px, pitch, w, h, &src, 4, 2);
         blit_alpha(&mut px, pitch, w, h, &src, 10, 10);
@@ -592,8 +555,7 @@ mod tests {
         assert_eq!(at(5, 3), (0, 50, 255)); // transparent column of the second blit
         assert_eq!(at(3, 3), (0, 50, 255));
         assert!(
-            px.chunks(pitch)
-                .all(|row| row[w * 4..].iter().all(|&b| b == 0)),
+            px.chunks(pitch).all(|row| row[w * 4..].iter().all(|&b| b == 0)),
             "padding untouched"
         );
     }

@@ -17,13 +17,8 @@ use crate::io::replay::FrameSink;
 pub fn encode_png(display: &Display) -> Result<Vec<u8>, String> {
     let (w, h) = (display.width(), display.height());
     let mut pixels = display.xrgb_bytes().to_vec();
-    let surface = Surface::from_data(
-        &mut pixels,
-        w as u32,
-        h as u32,
-        w as u32 * 4,
-        PixelFormatEnum::RGB888,
-    )?;
+    let surface =
+        Surface::from_data(&mut pixels, w as u32, h as u32, w as u32 * 4, PixelFormatEnum::RGB888)?;
     save(&surface, w, h)
 }
 
@@ -31,13 +26,8 @@ pub fn encode_png(display: &Display) -> Result<Vec<u8>, String> {
 pub fn encode_image(image: &RgbaImage) -> Result<Vec<u8>, String> {
     let (w, h) = (image.width(), image.height());
     let mut pixels = image.data().to_vec();
-    let surface = Surface::from_data(
-        &mut pixels,
-        w as u32,
-        h as u32,
-        w as u32 * 4,
-        PixelFormatEnum::RGBA32,
-    )?;
+    let surface =
+        Surface::from_data(&mut pixels, w as u32, h as u32, w as u32 * 4, PixelFormatEnum::RGBA32)?;
     save(&surface, w, h)
 }
 
@@ -93,9 +83,7 @@ impl PngFolder {
         std::fs::write(&probe, b"")
             .and_then(|()| std::fs::remove_file(&probe))
             .map_err(|e| Error::file(dir, format!("cannot write frames here: {e}")))?;
-        Ok(PngFolder {
-            dir: dir.to_path_buf(),
-        })
+        Ok(PngFolder { dir: dir.to_path_buf() })
     }
 }
 

@@ -69,9 +69,7 @@ fn shown(value: &Value) -> String {
     if !text.contains(['\u{85}', '\u{2028}', '\u{2029}']) {
         return text;
     }
-    text.replace('\u{85}', "\\u0085")
-        .replace('\u{2028}', "\\u2028")
-        .replace('\u{2029}', "\\u2029")
+    text.replace('\u{85}', "\\u0085").replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
 }
 
 /// A whole, non-negative JSON number that fits `u64`.
@@ -86,24 +84,15 @@ fn whole(value: &Value, what: &str) -> Result<u64, ScriptError> {
                 Err(ScriptError(format!("{what} is {n}, not a whole number")))
             }
         }
-        other => Err(ScriptError(format!(
-            "{what} must be a whole number, not {}",
-            shown(other)
-        ))),
+        other => Err(ScriptError(format!("{what} must be a whole number, not {}", shown(other)))),
     }
 }
 
 /// A whole JSON number that fits `i32` (a window coordinate).
 fn coordinate(value: &Value, what: &str) -> Result<i32, ScriptError> {
-    value
-        .as_i64()
-        .and_then(|v| i32::try_from(v).ok())
-        .ok_or_else(|| {
-            ScriptError(format!(
-                "{what} must be a whole number of pixels, not {}",
-                shown(value)
-            ))
-        })
+    value.as_i64().and_then(|v| i32::try_from(v).ok()).ok_or_else(|| {
+        ScriptError(format!("{what} must be a whole number of pixels, not {}", shown(value)))
+    })
 }
 
 /// Reads a replay script from JSON text.
@@ -121,11 +110,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
 
     let frames = match object.get("frames") {
         Some(v) => whole(v, "frames")?,
-        None => {
-            return Err(ScriptError(
-                "missing key \"frames\" (how many frames to play)".into(),
-            ))
-        }
+        None => return Err(ScriptError("missing key \"frames\" (how many frames to play)".into())),
     };
     let events = parse_events(&object)?;
     let choices = match object.get("choices") {
@@ -135,10 +120,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
             .enumerate()
             .map(|(i, v)| {
                 v.as_i64().ok_or_else(|| {
-                    ScriptError(format!(
-                        "choices[{i}] must be a whole number, not {}",
-                        shown(v)
-                    ))
+                    ScriptError(format!("choices[{i}] must be a whole number, not {}", shown(v)))
                 })
             })
             .collect::<Result<_, _>>()?,
@@ -170,28 +152,17 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
             )))
         }
     };
-    Ok(Script {
-        width,
-        height,
-        difficulty,
-        frames,
-        events,
-        choices,
-        first,
-    })
+    Ok(Script { width, height, difficulty, frames, events, choices, first })
 }
 
 /// The `events` list: `[frame, kind, x, y]` each, sorted by frame (stably,
-/// as the Python's oracle sorts them).
+/// as Python's stable `sort` would).
 fn parse_events(object: &Map<String, Value>) -> Result<Vec<(u64, Event)>, ScriptError> {
     let items = match object.get("events") {
         None => return Ok(Vec::new()),
         Some(Value::Array(items)) => items,
         Some(other) => {
-            return Err(ScriptError(format!(
-                "events must be a list, not {}",
-                shown(other)
-            )))
+            return Err(ScriptError(format!("events must be a list, not {}", shown(other))))
         }
     };
     let mut events = Vec::with_capacity(items.len());
@@ -204,9 +175,7 @@ fn parse_events(object: &Map<String, Value>) -> Result<Vec<(u64, Event)>, Script
             )));
         };
         let frame = whole(
-            fields
-                .first()
-                .ok_or_else(|| ScriptError(format!("events[{i}] is empty")))?,
+            fields.first().ok_or_else(|| ScriptError(format!("events[{i}] is empty")))?,
             &at("frame"),
         )?;
         let kind = fields.get(1).and_then(Value::as_str).ok_or_else(|| {
@@ -435,10 +404,7 @@ mod tests {
     fn reads_the_parity_format_with_its_defaults() {
         let s = parse_script(r#"{"frames": 10}"#).unwrap();
         assert_eq!((s.width, s.height, s.difficulty), (7, 6, 2));
-        assert_eq!(
-            (s.frames, s.events.len(), s.choices.len(), s.first.len()),
-            (10, 0, 0, 0)
-        );
+        assert_eq!((s.frames, s.events.len(), s.choices.len(), s.first.len()), (10, 0, 0, 0));
         let s = parse_script(
             r#"{"width": 5, "height": 4, "difficulty": 1, "frames": 3, "choices": [1, -1],
                 "first": ["human"], "events": [[5, "up", 1, 2], [0, "down", 50, 430], [5, "quit"], [2, "escape"]]}"#,
@@ -450,21 +416,9 @@ mod tests {
         assert_eq!(
             s.events,
             vec![
-                (
-                    0,
-                    Event::MouseButtonDown {
-                        pos: (50, 430),
-                        button: 1
-                    }
-                ),
+                (0, Event::MouseButtonDown { pos: (50, 430), button: 1 }),
                 (2, Event::KeyUp(Key::Escape)),
-                (
-                    5,
-                    Event::MouseButtonUp {
-                        pos: (1, 2),
-                        button: 1
-                    }
-                ),
+                (5, Event::MouseButtonUp { pos: (1, 2), button: 1 }),
                 (5, Event::Quit),
             ],
             "sorted by frame, script order kept within a frame"
@@ -475,23 +429,11 @@ mod tests {
     fn malformed_scripts_name_the_fault() {
         assert!(err("{").starts_with("not valid JSON"));
         assert_eq!(err("[1]"), "a replay script must be a JSON object");
-        assert_eq!(
-            err("{}"),
-            "missing key \"frames\" (how many frames to play)"
-        );
+        assert_eq!(err("{}"), "missing key \"frames\" (how many frames to play)");
         assert_eq!(err(r#"{"frames": -4}"#), "frames is -4, which is negative");
-        assert_eq!(
-            err(r#"{"frames": 1.5}"#),
-            "frames is 1.5, not a whole number"
-        );
-        assert_eq!(
-            err(r#"{"frames": "ten"}"#),
-            "frames must be a whole number, not \"ten\""
-        );
-        assert_eq!(
-            err(r#"{"frames": 1, "width": -3}"#),
-            "width is -3, which is negative"
-        );
+        assert_eq!(err(r#"{"frames": 1.5}"#), "frames is 1.5, not a whole number");
+        assert_eq!(err(r#"{"frames": "ten"}"#), "frames must be a whole number, not \"ten\"");
+        assert_eq!(err(r#"{"frames": 1, "width": -3}"#), "width is -3, which is negative");
         assert_eq!(
             err(r#"{"frames": 1, "events": [[0, "jump", 1, 1]]}"#),
             "events[0] has unknown kind \"jump\" (use down, motion, up, escape, quit, key, keydown or keyup)"
@@ -521,23 +463,9 @@ mod tests {
         assert_eq!(
             s.events,
             vec![
-                (
-                    3,
-                    Event::KeyDown {
-                        key: Key::Z,
-                        ctrl: true,
-                        shift: false
-                    }
-                ),
+                (3, Event::KeyDown { key: Key::Z, ctrl: true, shift: false }),
                 (3, Event::KeyUp(Key::Z)),
-                (
-                    4,
-                    Event::KeyDown {
-                        key: Key::U,
-                        ctrl: false,
-                        shift: true
-                    }
-                ),
+                (4, Event::KeyDown { key: Key::U, ctrl: false, shift: true }),
                 (5, Event::KeyUp(Key::H)),
             ]
         );
@@ -550,10 +478,7 @@ mod tests {
     fn quoted_values_stay_on_one_line() {
         // Regression: serde_json leaves U+2028 raw, and the message quoted it as is.
         let message = err("{\"frames\": 1, \"first\": [\"a\u{2028}b\\u0085\"]}");
-        assert_eq!(
-            message,
-            "first[0] must be \"computer\" or \"human\", not \"a\\u2028b\\u0085\""
-        );
+        assert_eq!(message, "first[0] must be \"computer\" or \"human\", not \"a\\u2028b\\u0085\"");
         let quoted = message.split_once("not ").unwrap().1;
         assert_eq!(
             serde_json::from_str::<Value>(quoted).unwrap(),
@@ -573,10 +498,7 @@ mod tests {
         assert_eq!(r.choice(&[3, 5, 6]).unwrap(), 6, "-1 % 3 = 2 in Python");
         assert_eq!(r.choice(&[3, 5, 6]).unwrap(), 3, "0 once used up");
         assert!(matches!(r.choice(&[]), Err(Stop::Failed(_))));
-        assert_eq!(
-            (r.randint(0, 1), r.randint(0, 1), r.randint(0, 1)),
-            (1, 0, 0)
-        );
+        assert_eq!((r.randint(0, 1), r.randint(0, 1), r.randint(0, 1)), (1, 0, 0));
     }
 
     #[test]
@@ -590,13 +512,7 @@ mod tests {
         assert!(r.get_events().unwrap().is_empty());
         let display = Display::new(4, 4);
         r.display_update(&display).unwrap();
-        assert_eq!(
-            r.get_events().unwrap(),
-            vec![Event::MouseButtonUp {
-                pos: (3, 3),
-                button: 1
-            }]
-        );
+        assert_eq!(r.get_events().unwrap(), vec![Event::MouseButtonUp { pos: (3, 3), button: 1 }]);
         assert_eq!(r.frames_presented(), 1);
         assert_eq!(r.sink.crcs.len(), 1);
     }
@@ -606,19 +522,13 @@ mod tests {
         // Regression: "frames": 0 used to present (and write) one frame.
         let script = parse_script(r#"{"frames": 0}"#).unwrap();
         let mut r = Replay::new(&script, Checksums::default());
-        assert!(matches!(
-            r.display_update(&Display::new(4, 4)),
-            Err(Stop::ScriptEnded)
-        ));
+        assert!(matches!(r.display_update(&Display::new(4, 4)), Err(Stop::ScriptEnded)));
         assert_eq!((r.frames_presented(), r.sink.crcs.len()), (0, 0));
         let script = parse_script(r#"{"frames": 2}"#).unwrap();
         let mut r = Replay::new(&script, Checksums::default());
         r.sink.keep.insert(1);
         assert!(r.display_update(&Display::new(2, 2)).is_ok());
-        assert!(matches!(
-            r.display_update(&Display::new(2, 2)),
-            Err(Stop::ScriptEnded)
-        ));
+        assert!(matches!(r.display_update(&Display::new(2, 2)), Err(Stop::ScriptEnded)));
         assert_eq!(r.sink.crcs.len(), 2);
         assert_eq!(r.sink.kept.keys().copied().collect::<Vec<_>>(), vec![1]);
     }

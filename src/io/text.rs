@@ -75,14 +75,9 @@ mod tests {
     #[test]
     fn text_renders_with_opaque_pixels() {
         let mut fonts = Fonts::new().unwrap();
-        let image = fonts
-            .render("+0.25", TextSize::Values, [255, 255, 255])
-            .unwrap();
+        let image = fonts.render("+0.25", TextSize::Values, [255, 255, 255]).unwrap();
         assert!(image.width() > 10 && image.height() > 8);
-        assert!(
-            image.data().chunks(4).any(|p| p[3] == 255),
-            "some opaque pixels"
-        );
+        assert!(image.data().chunks(4).any(|p| p[3] == 255), "some opaque pixels");
         let again = fonts.render("+0.25", TextSize::Values, [255, 255, 255]);
         assert_eq!(again, Some(image), "the cache gives the same image");
     }

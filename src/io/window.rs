@@ -96,9 +96,8 @@ impl Window {
         let window = builder.build().map_err(|e| no_display(e.to_string()))?;
         let scratch = Surface::new(width, height, PixelFormatEnum::RGB888)
             .map_err(|e| Error::Sdl(format!("cannot create the display surface: {e}")))?;
-        let event_pump = sdl
-            .event_pump()
-            .map_err(|e| Error::Sdl(format!("cannot read events: {e}")))?;
+        let event_pump =
+            sdl.event_pump().map_err(|e| Error::Sdl(format!("cannot read events: {e}")))?;
         Ok(Window {
             scratch,
             window,
@@ -113,15 +112,12 @@ impl Window {
     }
 
     /// Copies `display` to the window surface and shows it.
-    /// Python: `pygame.display.update()`.
+    /// The Python's `pygame.display.update()`.
     pub fn show(&mut self, display: &Display) -> Result<(), Error> {
         let row = display.width() * 4;
         let pitch = self.scratch.pitch() as usize;
         self.scratch.with_lock_mut(|pixels| {
-            for (to, from) in pixels
-                .chunks_mut(pitch)
-                .zip(display.xrgb_bytes().chunks(row))
-            {
+            for (to, from) in pixels.chunks_mut(pitch).zip(display.xrgb_bytes().chunks(row)) {
                 let n = row.min(to.len());
                 to[..n].copy_from_slice(&from[..n]);
             }
@@ -133,9 +129,7 @@ impl Window {
         self.scratch
             .blit(None, &mut surface, None)
             .map_err(|e| Error::Sdl(format!("cannot draw to the window: {e}")))?;
-        surface
-            .update_window()
-            .map_err(|e| Error::Sdl(format!("cannot update the window: {e}")))
+        surface.update_window().map_err(|e| Error::Sdl(format!("cannot update the window: {e}")))
     }
 
     /// Shows again what the window surface holds (after the window was
@@ -145,9 +139,7 @@ impl Window {
             .window
             .surface(&self.event_pump)
             .map_err(|e| Error::Sdl(format!("cannot draw to the window: {e}")))?;
-        surface
-            .update_window()
-            .map_err(|e| Error::Sdl(format!("cannot update the window: {e}")))
+        surface.update_window().map_err(|e| Error::Sdl(format!("cannot update the window: {e}")))
     }
 
     /// Moves SDL's queued events into `pending`, as game events. Fails with
@@ -155,11 +147,7 @@ impl Window {
     fn pump(&mut self) -> Result<(), Stop> {
         let mut exposed = false;
         while let Some(event) = self.event_pump.poll_event() {
-            if let SdlEvent::Window {
-                win_event: WindowEvent::Exposed,
-                ..
-            } = event
-            {
+            if let SdlEvent::Window { win_event: WindowEvent::Exposed, .. } = event {
                 exposed = true;
             }
             self.translate(event);
@@ -177,18 +165,14 @@ impl Window {
     fn translate(&mut self, event: SdlEvent) {
         match event {
             SdlEvent::Quit { .. } => self.pending.push_back(Event::Quit),
-            SdlEvent::MouseButtonDown {
-                x, y, mouse_btn, ..
-            } => {
+            SdlEvent::MouseButtonDown { x, y, mouse_btn, .. } => {
                 self.mouse = (x, y);
                 self.pending.push_back(Event::MouseButtonDown {
                     pos: (x, y),
                     button: button_number(mouse_btn),
                 });
             }
-            SdlEvent::MouseButtonUp {
-                x, y, mouse_btn, ..
-            } => {
+            SdlEvent::MouseButtonUp { x, y, mouse_btn, .. } => {
                 self.mouse = (x, y);
                 self.pending.push_back(Event::MouseButtonUp {
                     pos: (x, y),
@@ -204,21 +188,17 @@ impl Window {
                 let button = if notches > 0 { 4 } else { 5 };
                 let pos = self.mouse;
                 for _ in 0..notches.unsigned_abs() {
-                    self.pending
-                        .push_back(Event::MouseButtonDown { pos, button });
+                    self.pending.push_back(Event::MouseButtonDown { pos, button });
                     self.pending.push_back(Event::MouseButtonUp { pos, button });
                 }
             }
-            SdlEvent::KeyDown {
-                keycode,
-                keymod,
-                repeat: false,
-                ..
-            } => self.pending.push_back(Event::KeyDown {
-                key: key(keycode),
-                ctrl: keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD),
-                shift: keymod.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD),
-            }),
+            SdlEvent::KeyDown { keycode, keymod, repeat: false, .. } => {
+                self.pending.push_back(Event::KeyDown {
+                    key: key(keycode),
+                    ctrl: keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD),
+                    shift: keymod.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD),
+                })
+            }
             SdlEvent::KeyUp { keycode, .. } => self.pending.push_back(Event::KeyUp(key(keycode))),
             _ => {}
         }
@@ -226,7 +206,7 @@ impl Window {
 
     /// Waits until a frame's time has passed since the last tick, pumping
     /// events meanwhile so that closing the window is noticed.
-    /// Python: `FPSCLOCK.tick()` (with the frame rate the original leaves out).
+    /// The Python's `FPSCLOCK.tick()` (with the frame rate the original leaves out).
     pub fn tick(&mut self) -> Result<(), Stop> {
         let deadline = self.last_tick + self.frame_time;
         loop {
@@ -234,11 +214,7 @@ impl Window {
             let now = Instant::now();
             if now >= deadline {
                 // Behind schedule (a slow frame): start counting afresh rather than rush.
-                self.last_tick = if now - deadline > self.frame_time {
-                    now
-                } else {
-                    deadline
-                };
+                self.last_tick = if now - deadline > self.frame_time { now } else { deadline };
                 return Ok(());
             }
             std::thread::sleep((deadline - now).min(Duration::from_millis(10)));
@@ -258,13 +234,9 @@ impl Window {
 /// "dummy") although the player did not ask for it in `SDL_VIDEODRIVER`
 /// (`requested`, one name or a comma-separated list).
 fn unseen_without_asking(driver: &str, requested: Option<&str>) -> bool {
-    let unseen = ["offscreen", "dummy"]
-        .iter()
-        .any(|name| driver.eq_ignore_ascii_case(name));
-    let asked = requested.is_some_and(|list| {
-        list.split(',')
-            .any(|name| name.trim().eq_ignore_ascii_case(driver))
-    });
+    let unseen = ["offscreen", "dummy"].iter().any(|name| driver.eq_ignore_ascii_case(name));
+    let asked = requested
+        .is_some_and(|list| list.split(',').any(|name| name.trim().eq_ignore_ascii_case(driver)));
     unseen && !asked
 }
 
@@ -336,9 +308,7 @@ impl Frontend for Live {
     /// the game quietly.
     fn print(&mut self, line: &str) -> Result<(), Stop> {
         let mut out = std::io::stdout().lock();
-        writeln!(out, "{line}")
-            .and_then(|()| out.flush())
-            .map_err(|_| Stop::Quit)
+        writeln!(out, "{line}").and_then(|()| out.flush()).map_err(|_| Stop::Quit)
     }
 
     /// Searches on a worker thread; meanwhile the window keeps being shown
@@ -361,7 +331,7 @@ impl Frontend for Live {
                 Err(mpsc::RecvTimeoutError::Timeout) => self.window.pump()?,
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(
-                        Error::Internal("the AI's thread stopped without an answer".into()).into(),
+                        Error::Internal("the AI's thread stopped without an answer".into()).into()
                     )
                 }
             }

@@ -104,14 +104,7 @@ pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
     }
     g.io.print(&format!("{best_moves:?}"))?;
     let column = g.io.choice(&best_moves)?;
-    // Not in the Python: the numbers behind the choice, for --explain.
-    g.hooks.computer_chose(
-        board,
-        &potential_moves,
-        best_move_fitness,
-        &best_moves,
-        column,
-    )?;
+    g.hooks.computer_chose(board, &potential_moves, column)?; // Not in the Python: --explain
     Ok(column)
 }
 
@@ -173,10 +166,7 @@ mod tests {
         // The script's choices pick bestMoves[k % len]: 1, then 1 again.
         let mut io = replay(r#"{"frames": 1, "choices": [1, 1]}"#, &[]);
         let mut hooks = NoHooks;
-        let settings = Settings {
-            difficulty: 1,
-            ..Settings::default()
-        };
+        let settings = Settings { difficulty: 1, ..Settings::default() };
         let mut g = game(settings, &mut io, &mut hooks);
         // Only column 4 blocks red's three along the bottom.
         let b = board("......./......./......./......./......./BRRR.BB");
@@ -192,10 +182,7 @@ mod tests {
         let mut hooks = NoHooks;
         let mut g = game(Settings::default(), &mut io, &mut hooks);
         let full = board("RBRB/RBRB/BRBR/BRBR");
-        assert!(matches!(
-            get_computer_move(&mut g, &full),
-            Err(Stop::Failed(_))
-        ));
+        assert!(matches!(get_computer_move(&mut g, &full), Err(Stop::Failed(_))));
     }
 
     #[test]

@@ -24,15 +24,7 @@ pub fn animate_computer_moving(g: &mut Game, board: &Board, column: usize) -> Re
         // Python's int() truncates toward zero; so does `as i32`.
         y -= speed as i32;
         speed += 0.5;
-        draw_board(
-            g,
-            board,
-            Some(ExtraToken {
-                x,
-                y,
-                color: Tile::Black,
-            }),
-        );
+        draw_board(g, board, Some(ExtraToken { x, y, color: Tile::Black }));
         g.io.display_update(&g.display)?;
         g.io.tick()?;
     }
@@ -42,15 +34,7 @@ pub fn animate_computer_moving(g: &mut Game, board: &Board, column: usize) -> Re
     while x > g.layout.xmargin + column as i32 * SPACESIZE {
         x -= speed as i32;
         speed += 0.5;
-        draw_board(
-            g,
-            board,
-            Some(ExtraToken {
-                x,
-                y,
-                color: Tile::Black,
-            }),
-        );
+        draw_board(g, board, Some(ExtraToken { x, y, color: Tile::Black }));
         g.io.display_update(&g.display)?;
         g.io.tick()?;
     }

@@ -130,11 +130,7 @@ impl fmt::Debug for Board {
 /// (by [`Settings::validate`](crate::port::settings::Settings::validate),
 /// the board-text parser or the record reader), so this cannot fail.
 pub fn get_new_board(width: usize, height: usize) -> Board {
-    Board {
-        width,
-        height,
-        cells: vec![EMPTY; width * height],
-    }
+    Board { width, height, cells: vec![EMPTY; width * height] }
 }
 
 /// Python: getLowestEmptySpace(board, column)
@@ -143,9 +139,7 @@ pub fn get_new_board(width: usize, height: usize) -> Board {
 /// the Python returns `-1` for that, a number every caller must remember
 /// to test; `Option` makes the test impossible to forget.
 pub fn get_lowest_empty_space(board: &Board, column: usize) -> Option<usize> {
-    (0..board.height())
-        .rev()
-        .find(|&y| board[column][y] == EMPTY)
+    (0..board.height()).rev().find(|&y| board[column][y] == EMPTY)
 }
 
 /// Python: makeMove(board, player, column)
@@ -325,46 +319,20 @@ mod tests {
 
     #[test]
     fn horizontal_wins_including_at_the_edges() {
-        assert!(is_winner(
-            &board(&["....", "....", "....", "RRRR"]),
-            Tile::Red
-        ));
-        assert!(is_winner(
-            &board(&["BBBB", "....", "....", "...."]),
-            Tile::Black
-        ));
-        let right_edge = board(&[
-            ".......", ".......", "...BBBB", ".......", ".......", ".......",
-        ]);
+        assert!(is_winner(&board(&["....", "....", "....", "RRRR"]), Tile::Red));
+        assert!(is_winner(&board(&["BBBB", "....", "....", "...."]), Tile::Black));
+        let right_edge = board(&[".......", ".......", "...BBBB", ".......", ".......", "......."]);
         assert!(is_winner(&right_edge, Tile::Black));
-        assert!(!is_winner(
-            &board(&["....", "....", "....", "RRR."]),
-            Tile::Red
-        ));
-        assert!(!is_winner(
-            &board(&["....", "....", "....", "RRRR"]),
-            Tile::Black
-        ));
+        assert!(!is_winner(&board(&["....", "....", "....", "RRR."]), Tile::Red));
+        assert!(!is_winner(&board(&["....", "....", "....", "RRRR"]), Tile::Black));
     }
 
     #[test]
     fn vertical_wins_including_at_the_edges() {
-        assert!(is_winner(
-            &board(&["R...", "R...", "R...", "R..."]),
-            Tile::Red
-        ));
-        assert!(is_winner(
-            &board(&["...B", "...B", "...B", "...B", "...R"]),
-            Tile::Black
-        ));
-        assert!(!is_winner(
-            &board(&["....", "R...", "R...", "R..."]),
-            Tile::Red
-        ));
-        assert!(!is_winner(
-            &board(&["R...", "R...", "B...", "R...", "R..."]),
-            Tile::Red
-        ));
+        assert!(is_winner(&board(&["R...", "R...", "R...", "R..."]), Tile::Red));
+        assert!(is_winner(&board(&["...B", "...B", "...B", "...B", "...R"]), Tile::Black));
+        assert!(!is_winner(&board(&["....", "R...", "R...", "R..."]), Tile::Red));
+        assert!(!is_winner(&board(&["R...", "R...", "B...", "R...", "R..."]), Tile::Red));
     }
 
     #[test]
@@ -378,13 +346,9 @@ mod tests {
         assert!(is_winner(&falling, Tile::Black));
         assert!(!is_winner(&falling, Tile::Red));
         // away from the corners, on a wider board
-        let inner = board(&[
-            ".......", ".......", "....R..", "...RB..", "..RBB..", ".RBBR..",
-        ]);
+        let inner = board(&[".......", ".......", "....R..", "...RB..", "..RBB..", ".RBBR.."]);
         assert!(is_winner(&inner, Tile::Red));
-        let three = board(&[
-            ".......", ".......", ".......", "...RB..", "..RBB..", ".RBBR..",
-        ]);
+        let three = board(&[".......", ".......", ".......", "...RB..", "..RBB..", ".RBBR.."]);
         assert!(!is_winner(&three, Tile::Red));
     }
 

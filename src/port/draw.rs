@@ -4,8 +4,8 @@ use crate::port::board::{Board, Tile};
 use crate::port::globals::Game;
 use crate::port::settings::{Rect, SPACESIZE};
 
-/// A token drawn off the board: dragged, moving to its column, or falling.
-/// Python: the `extraToken` dictionary `{'x': x, 'y': y, 'color': color}`.
+/// A token drawn off the board: dragged, moving to its column, or falling;
+/// the Python's `extraToken` dictionary `{'x': x, 'y': y, 'color': color}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExtraToken {
     /// Left edge, window coordinates.
@@ -20,8 +20,8 @@ pub struct ExtraToken {
 ///
 /// Draws the background, the tokens on the board, the extra token if any,
 /// the board's cells over them, and the two piles, step for step as the
-/// Python: the tokens go under the board image, whose round holes let them
-/// show through. `extraToken=None` becomes an `Option`.
+/// Python does: the tokens go under the board image, whose round holes let
+/// them show through. `extraToken=None` becomes an `Option`.
 pub fn draw_board(g: &mut Game, board: &Board, extra_token: Option<ExtraToken>) {
     g.display.fill(g.settings.bg_color);
 
@@ -41,11 +41,9 @@ pub fn draw_board(g: &mut Game, board: &Board, extra_token: Option<ExtraToken>) 
     // draw the extra token
     if let Some(extra_token) = extra_token {
         if extra_token.color == Tile::Red {
-            g.display
-                .blit(&g.images.red_token, (extra_token.x, extra_token.y));
+            g.display.blit(&g.images.red_token, (extra_token.x, extra_token.y));
         } else if extra_token.color == Tile::Black {
-            g.display
-                .blit(&g.images.black_token, (extra_token.x, extra_token.y));
+            g.display.blit(&g.images.black_token, (extra_token.x, extra_token.y));
         }
     }
 
@@ -58,18 +56,13 @@ pub fn draw_board(g: &mut Game, board: &Board, extra_token: Option<ExtraToken>) 
     }
 
     // draw the red and black tokens off to the side
-    g.display
-        .blit(&g.images.red_token, g.layout.red_pile_rect.topleft());
-    g.display
-        .blit(&g.images.black_token, g.layout.black_pile_rect.topleft());
+    g.display.blit(&g.images.red_token, g.layout.red_pile_rect.topleft());
+    g.display.blit(&g.images.black_token, g.layout.black_pile_rect.topleft());
     g.hooks.draw_overlay(&mut g.display, &g.layout); // Not in the Python: the extras' overlay
 }
 
 /// Where cell (x, y) of the board is drawn:
 /// `(XMARGIN + (x * SPACESIZE), YMARGIN + (y * SPACESIZE))`.
 fn space_topleft(g: &Game, x: usize, y: usize) -> (i32, i32) {
-    (
-        g.layout.xmargin + x as i32 * SPACESIZE,
-        g.layout.ymargin + y as i32 * SPACESIZE,
-    )
+    (g.layout.xmargin + x as i32 * SPACESIZE, g.layout.ymargin + y as i32 * SPACESIZE)
 }

@@ -93,8 +93,6 @@ impl<'a> Game<'a> {
         look_ahead: u32,
     ) -> Result<Vec<f64>, Stop> {
         let (engine, board) = (Arc::clone(&self.engine), board.clone());
-        self.io.think(Box::new(move || {
-            engine.potential_moves(&board, tile, look_ahead)
-        }))
+        self.io.think(Box::new(move || engine.potential_moves(&board, tile, look_ahead)))
     }
 }

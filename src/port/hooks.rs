@@ -31,22 +31,14 @@ pub trait Hooks {
     }
 
     /// After `get_computer_move` has chosen `column` on `board`, with the
-    /// numbers behind the choice (`--explain` shows them).
+    /// values behind the choice (`--explain` shows them).
     fn computer_chose(
         &mut self,
         board: &Board,
         potential_moves: &[f64],
-        best_move_fitness: f64,
-        best_moves: &[usize],
         column: usize,
     ) -> Result<(), Stop> {
-        let _ = (
-            board,
-            potential_moves,
-            best_move_fitness,
-            best_moves,
-            column,
-        );
+        let _ = (board, potential_moves, column);
         Ok(())
     }
 

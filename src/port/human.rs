@@ -63,27 +63,16 @@ pub fn get_human_move(g: &mut Game, board: &mut Board, is_first_move: bool) -> R
         if let Some((tokenx, tokeny)) = token {
             // The token is drawn centred on the mouse. (Saturating: a replay
             // script may hold any i32 position, where Python's ints never overflow.)
-            let (x, y) = (
-                tokenx.saturating_sub(SPACESIZE / 2),
-                tokeny.saturating_sub(SPACESIZE / 2),
-            );
-            draw_board(
-                g,
-                board,
-                Some(ExtraToken {
-                    x,
-                    y,
-                    color: Tile::Red,
-                }),
-            );
+            let (x, y) =
+                (tokenx.saturating_sub(SPACESIZE / 2), tokeny.saturating_sub(SPACESIZE / 2));
+            draw_board(g, board, Some(ExtraToken { x, y, color: Tile::Red }));
         } else {
             draw_board(g, board, None);
         }
 
         if is_first_move {
             // The help arrow, for the human's first move.
-            g.display
-                .blit(&g.images.arrow, g.layout.arrow_rect.topleft());
+            g.display.blit(&g.images.arrow, g.layout.arrow_rect.topleft());
         }
 
         g.io.display_update(&g.display)?;

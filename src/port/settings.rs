@@ -252,12 +252,8 @@ impl Layout {
         // Python's int() truncates toward zero; so does Rust's integer division.
         let xmargin = (WINDOWWIDTH - board_width * SPACESIZE) / 2;
         let ymargin = (WINDOWHEIGHT - board_height * SPACESIZE) / 2;
-        let red_pile_rect = Rect::new(
-            SPACESIZE / 2,
-            WINDOWHEIGHT - (3 * SPACESIZE) / 2,
-            SPACESIZE,
-            SPACESIZE,
-        );
+        let red_pile_rect =
+            Rect::new(SPACESIZE / 2, WINDOWHEIGHT - (3 * SPACESIZE) / 2, SPACESIZE, SPACESIZE);
         let black_pile_rect = Rect::new(
             WINDOWWIDTH - (3 * SPACESIZE) / 2,
             WINDOWHEIGHT - (3 * SPACESIZE) / 2,
@@ -273,14 +269,7 @@ impl Layout {
             arrow_w,
             arrow_h,
         );
-        Layout {
-            xmargin,
-            ymargin,
-            red_pile_rect,
-            black_pile_rect,
-            winner_rect,
-            arrow_rect,
-        }
+        Layout { xmargin, ymargin, red_pile_rect, black_pile_rect, winner_rect, arrow_rect }
     }
 }
 
@@ -300,18 +289,10 @@ mod tests {
 
     #[test]
     fn margins_follow_the_board_size() {
-        let s = Settings {
-            board_width: 5,
-            board_height: 5,
-            ..Settings::default()
-        };
+        let s = Settings { board_width: 5, board_height: 5, ..Settings::default() };
         let layout = Layout::new(&s, (281, 163), (250, 100));
         assert_eq!((layout.xmargin, layout.ymargin), (195, 115));
-        let s = Settings {
-            board_width: 12,
-            board_height: 9,
-            ..Settings::default()
-        };
+        let s = Settings { board_width: 12, board_height: 9, ..Settings::default() };
         let layout = Layout::new(&s, (281, 163), (250, 100));
         assert_eq!((layout.xmargin, layout.ymargin), (20, 15));
     }
@@ -345,42 +326,17 @@ mod tests {
     #[test]
     fn validation_names_the_fault() {
         assert!(Settings::default().validate().is_ok());
-        let small = Settings {
-            board_width: 3,
-            ..Settings::default()
-        };
-        assert!(small
-            .validate()
-            .unwrap_err()
-            .starts_with("Board must be at least 4x4."));
-        let wide = Settings {
-            board_width: 13,
-            ..Settings::default()
-        };
+        let small = Settings { board_width: 3, ..Settings::default() };
+        assert!(small.validate().unwrap_err().starts_with("Board must be at least 4x4."));
+        let wide = Settings { board_width: 13, ..Settings::default() };
         assert!(wide.validate().unwrap_err().contains("does not fit"));
-        let tall = Settings {
-            board_height: 10,
-            ..Settings::default()
-        };
-        assert!(tall
-            .validate()
-            .unwrap_err()
-            .contains("at most 12 columns and 9 rows"));
-        let deep = Settings {
-            difficulty: 7,
-            ..Settings::default()
-        };
+        let tall = Settings { board_height: 10, ..Settings::default() };
+        assert!(tall.validate().unwrap_err().contains("at most 12 columns and 9 rows"));
+        let deep = Settings { difficulty: 7, ..Settings::default() };
         assert!(deep.validate().unwrap_err().contains("give 0 to 6"));
-        let still = Settings {
-            fps: 0,
-            ..Settings::default()
-        };
+        let still = Settings { fps: 0, ..Settings::default() };
         assert!(still.validate().unwrap_err().contains("--fps"));
-        let biggest = Settings {
-            board_width: 12,
-            board_height: 9,
-            ..Settings::default()
-        };
+        let biggest = Settings { board_width: 12, board_height: 9, ..Settings::default() };
         assert!(biggest.validate().is_ok());
     }
 }

@@ -42,10 +42,7 @@ pub fn analyze_board(
     let board = parse_board(text)?;
     let potential_moves = engine.potential_moves(&board, tile, difficulty);
     let (_, best_moves) = best_moves(&board, &potential_moves);
-    let values: Vec<String> = potential_moves
-        .iter()
-        .map(|&v| python_float_repr(v))
-        .collect();
+    let values: Vec<String> = potential_moves.iter().map(|&v| python_float_repr(v)).collect();
     let best: Vec<String> = best_moves.iter().map(usize::to_string).collect();
     Ok(format!(
         "{{\"board\": \"{text}\", \"difficulty\": {difficulty}, \"tile\": \"{tile}\", \
@@ -108,10 +105,7 @@ fn analyze_record(
     mut err: impl Write,
 ) -> io::Result<usize> {
     let text = std::fs::read_to_string(path).map_err(|e| {
-        io::Error::new(
-            e.kind(),
-            format!("{}: cannot read the record: {e}", path.display()),
-        )
+        io::Error::new(e.kind(), format!("{}: cannot read the record: {e}", path.display()))
     })?;
     let mut faulty = 0;
     for (i, line) in text.lines().enumerate() {
@@ -119,9 +113,8 @@ fn analyze_record(
             continue;
         }
         // A recorded game is answered whole, or named as faulty.
-        let answers = GameRecord::parse(line)
-            .and_then(|record| record.positions())
-            .and_then(|positions| {
+        let answers =
+            GameRecord::parse(line).and_then(|record| record.positions()).and_then(|positions| {
                 positions
                     .iter()
                     .map(|(board, tile)| {
@@ -139,12 +132,7 @@ fn analyze_record(
             }
             Err(e) => {
                 faulty += 1;
-                writeln!(
-                    err,
-                    "fourinrow analyze: {} line {}: {e}",
-                    path.display(),
-                    i + 1
-                )?;
+                writeln!(err, "fourinrow analyze: {} line {}: {e}", path.display(), i + 1)?;
             }
         }
     }
@@ -156,7 +144,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_line_per_board_in_oracle_layout() {
+    fn one_line_per_board_in_json_dumps_layout() {
         let line = analyze_board(
             "......./......./......./......./......./BRRR.BB",
             1,
@@ -210,17 +198,13 @@ mod tests {
         let faulty = run_analyze(&options, "ignored\n".as_bytes(), &mut out, &mut err).unwrap();
         assert_eq!(faulty, 1);
         assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1);
-        assert!(String::from_utf8(err)
-            .unwrap()
-            .starts_with("fourinrow analyze: argument 2: "));
+        assert!(String::from_utf8(err).unwrap().starts_with("fourinrow analyze: argument 2: "));
     }
 
     #[test]
     fn a_record_file_is_answered_game_by_game_and_faulty_games_are_named() {
-        let path = std::env::temp_dir().join(format!(
-            "fourinrow-analyze-record-{}.txt",
-            std::process::id()
-        ));
+        let path = std::env::temp_dir()
+            .join(format!("fourinrow-analyze-record-{}.txt", std::process::id()));
         std::fs::write(
             &path,
             "# a comment\n4x4 first=red moves=0,1 result=unfinished\n4x4 first=red moves=0,0,0,0,0 result=tie\n\nnonsense\n",
@@ -249,10 +233,7 @@ mod tests {
                 && lines[1].contains("\"tile\": \"black\"")
         );
         let err = String::from_utf8(err).unwrap();
-        assert!(
-            err.contains("line 3: move 5 (column 0) is not a valid move"),
-            "{err}"
-        );
+        assert!(err.contains("line 3: move 5 (column 0) is not a valid move"), "{err}");
         assert!(err.contains("line 5: "), "{err}");
         assert_eq!(err.lines().count(), 2);
     }

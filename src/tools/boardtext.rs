@@ -64,22 +64,19 @@ impl fmt::Display for BoardTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardTextError::Empty => write!(f, "empty board text"),
-            BoardTextError::Ragged { row, len, expected } => write!(
-                f,
-                "ragged rows: row {row} has {len} cells but row 1 has {expected}"
-            ),
+            BoardTextError::Ragged { row, len, expected } => {
+                write!(f, "ragged rows: row {row} has {len} cells but row 1 has {expected}")
+            }
             BoardTextError::UnknownCharacter { found, row, column } => write!(
                 f,
                 "unknown character {found:?} at row {row}, column {column} (use '.', 'R' or 'B')"
             ),
-            BoardTextError::Floating { row, column } => write!(
-                f,
-                "the token at row {row}, column {column} floats above an empty cell"
-            ),
-            BoardTextError::TooSmall { width, height } => write!(
-                f,
-                "Board must be at least 4x4. (this one is {width}x{height})"
-            ),
+            BoardTextError::Floating { row, column } => {
+                write!(f, "the token at row {row}, column {column} floats above an empty cell")
+            }
+            BoardTextError::TooSmall { width, height } => {
+                write!(f, "Board must be at least 4x4. (this one is {width}x{height})")
+            }
             BoardTextError::TooLarge { width, height } => write!(
                 f,
                 "a {width}x{height} board is too large (at most {MAX_TEXT_SIZE}x{MAX_TEXT_SIZE})"
@@ -101,11 +98,7 @@ pub fn parse_board(text: &str) -> Result<Board, BoardTextError> {
     for (i, row) in rows.iter().enumerate() {
         let len = row.chars().count();
         if len != width {
-            return Err(BoardTextError::Ragged {
-                row: i + 1,
-                len,
-                expected: width,
-            });
+            return Err(BoardTextError::Ragged { row: i + 1, len, expected: width });
         }
     }
     let height = rows.len();
@@ -135,10 +128,7 @@ pub fn parse_board(text: &str) -> Result<Board, BoardTextError> {
     for x in 0..width {
         for y in 0..height - 1 {
             if board[x][y].is_some() && board[x][y + 1].is_none() {
-                return Err(BoardTextError::Floating {
-                    row: y + 1,
-                    column: x + 1,
-                });
+                return Err(BoardTextError::Floating { row: y + 1, column: x + 1 });
             }
         }
     }
@@ -181,19 +171,11 @@ mod tests {
         assert_eq!(parse_board("  \n"), Err(BoardTextError::Empty));
         assert_eq!(
             parse_board("..../.../..../...."),
-            Err(BoardTextError::Ragged {
-                row: 2,
-                len: 3,
-                expected: 4
-            })
+            Err(BoardTextError::Ragged { row: 2, len: 3, expected: 4 })
         );
         assert_eq!(
             parse_board("..../..x./..../...."),
-            Err(BoardTextError::UnknownCharacter {
-                found: 'x',
-                row: 2,
-                column: 3
-            })
+            Err(BoardTextError::UnknownCharacter { found: 'x', row: 2, column: 3 })
         );
         assert_eq!(
             parse_board("..../.R../..../...."),
@@ -201,25 +183,16 @@ mod tests {
         );
         assert_eq!(
             parse_board(".../.../.../..."),
-            Err(BoardTextError::TooSmall {
-                width: 3,
-                height: 4
-            })
+            Err(BoardTextError::TooSmall { width: 3, height: 4 })
         );
         let wide = vec![".".repeat(65); 4].join("/");
-        assert!(matches!(
-            parse_board(&wide),
-            Err(BoardTextError::TooLarge { width: 65, .. })
-        ));
+        assert!(matches!(parse_board(&wide), Err(BoardTextError::TooLarge { width: 65, .. })));
     }
 
     #[test]
     fn messages_are_one_readable_line() {
         let err = parse_board("..../..x./..../....").unwrap_err().to_string();
-        assert_eq!(
-            err,
-            "unknown character 'x' at row 2, column 3 (use '.', 'R' or 'B')"
-        );
+        assert_eq!(err, "unknown character 'x' at row 2, column 3 (use '.', 'R' or 'B')");
         let err = parse_board("RRR/.../.../...").unwrap_err().to_string();
         assert!(err.starts_with("Board must be at least 4x4."), "{err}");
         assert!(!err.contains('\n'));

@@ -364,47 +364,20 @@ mod tests {
         let cases: &[(&[&str], &str)] = &[
             (&["--colour", "red"], "unexpected argument '--colour' found"),
             (&["--width"], "a value is required for '--width <N>'"),
-            (
-                &["--width", "seven"],
-                "invalid value 'seven' for '--width <N>'",
-            ),
+            (&["--width", "seven"], "invalid value 'seven' for '--width <N>'"),
             (&["--width", "-3"], "unexpected argument '-3' found"),
-            (
-                &["--width", "3"],
-                "Board must be at least 4x4. (asked for 3x6)",
-            ),
+            (&["--width", "3"], "Board must be at least 4x4. (asked for 3x6)"),
             (&["--width", "13"], "does not fit the 640x480 window"),
             (&["--difficulty", "9"], "give 0 to 6"),
-            (
-                &["--engine", "magic"],
-                "invalid value 'magic' for '--engine <E>'",
-            ),
-            (
-                &["--help=please"],
-                "unexpected value 'please' for '--help' found",
-            ),
-            (
-                &["--dump-frames", "out"],
-                "the following required arguments were not provided",
-            ),
-            (
-                &["--replay", "s.json", "--width", "5"],
-                "cannot be used with",
-            ),
+            (&["--engine", "magic"], "invalid value 'magic' for '--engine <E>'"),
+            (&["--help=please"], "unexpected value 'please' for '--help' found"),
+            (&["--dump-frames", "out"], "the following required arguments were not provided"),
+            (&["--replay", "s.json", "--width", "5"], "cannot be used with"),
             (&["stray"], "unrecognized subcommand 'stray'"),
             (&["--fps", "0"], "--fps 0 is out of range"),
-            (
-                &["--window-pos", "middle"],
-                "'middle' is not a window position like 100,80",
-            ),
-            (
-                &["--preset", "moon"],
-                "invalid value 'moon' for '--preset <NAME>'",
-            ),
-            (
-                &["--explain=yes"],
-                "unexpected value 'yes' for '--explain' found",
-            ),
+            (&["--window-pos", "middle"], "'middle' is not a window position like 100,80"),
+            (&["--preset", "moon"], "invalid value 'moon' for '--preset <NAME>'"),
+            (&["--explain=yes"], "unexpected value 'yes' for '--explain' found"),
             (
                 &["--seed", "1", "analyze"],
                 "the subcommand 'analyze' cannot be used with '--seed <N>'",
@@ -419,21 +392,12 @@ mod tests {
 
     #[test]
     fn extras_are_off_unless_asked_for() {
-        let options = play(&[
-            "--explain",
-            "--two-player",
-            "--moves",
-            "--record",
-            "games.txt",
-        ]);
+        let options = play(&["--explain", "--two-player", "--moves", "--record", "games.txt"]);
         let extras = &options.extras;
         assert!(extras.explain && extras.two_player && extras.moves);
         assert_eq!(extras.record, Some(PathBuf::from("games.txt")));
         let lab = play(&["--preset", "lab"]);
-        assert_eq!(
-            (lab.settings.board_width, lab.settings.board_height),
-            (5, 5)
-        );
+        assert_eq!((lab.settings.board_width, lab.settings.board_height), (5, 5));
         assert_eq!(lab.settings.bg_color, CORNFLOWERBLUE);
         assert_eq!(lab.extras, ExtrasOptions::default());
         assert!(usage(&["analyze", "--record", "f", "..../..../..../...."])
@@ -442,13 +406,9 @@ mod tests {
 
     #[test]
     fn analyze_reads_its_own_options_and_boards() {
-        let Ok(Command::Analyze(a)) = parse(&[
-            "analyze",
-            "--difficulty",
-            "3",
-            "--tile=red",
-            "..../..../..../....",
-        ]) else {
+        let Ok(Command::Analyze(a)) =
+            parse(&["analyze", "--difficulty", "3", "--tile=red", "..../..../..../...."])
+        else {
             panic!("no analyze")
         };
         assert_eq!(a.difficulty, 3);
@@ -462,9 +422,7 @@ mod tests {
 
     #[test]
     fn help_fits_80_columns_and_names_every_option() {
-        let Ok(Command::Print(help)) = parse(&["--help"]) else {
-            panic!("no help")
-        };
+        let Ok(Command::Print(help)) = parse(&["--help"]) else { panic!("no help") };
         for line in help.lines() {
             assert!(line.chars().count() <= 80, "{line:?}");
         }
@@ -490,13 +448,8 @@ mod tests {
             assert!(help.contains(option), "{option}");
         }
         assert!(help.contains("[default: auto]"), "{help}");
-        let Ok(Command::Print(version)) = parse(&["--version"]) else {
-            panic!("no version")
-        };
-        assert_eq!(
-            version.trim(),
-            format!("fourinrow {}", env!("CARGO_PKG_VERSION"))
-        );
+        let Ok(Command::Print(version)) = parse(&["--version"]) else { panic!("no version") };
+        assert_eq!(version.trim(), format!("fourinrow {}", env!("CARGO_PKG_VERSION")));
         let Ok(Command::Print(analyze)) = parse(&["analyze", "--help"]) else {
             panic!("no analyze help")
         };

@@ -65,21 +65,12 @@ pub struct Played<S> {
 pub fn play_with<S: FrameSink>(script: &Script, setup: Setup, sink: S) -> Played<S> {
     let settings = script_settings(script, &setup.settings).unwrap();
     let mut images = load_images(&setup.images).unwrap();
-    let text: Option<Box<dyn Typesetter>> = if setup.text {
-        Some(Box::new(Fonts::new().unwrap()))
-    } else {
-        None
-    };
+    let text: Option<Box<dyn Typesetter>> =
+        if setup.text { Some(Box::new(Fonts::new().unwrap())) } else { None };
     let _ = &mut images;
-    let extras = Extras::new(
-        setup.extras,
-        &settings,
-        &images,
-        Arc::clone(&setup.engine),
-        text,
-        false,
-    )
-    .unwrap();
+    let extras =
+        Extras::new(setup.extras, &settings, &images, Arc::clone(&setup.engine), text, false)
+            .unwrap();
     let mut replay = Replay::new(script, sink);
     let stop = run_games(settings, images, &mut replay, &setup.engine, &extras);
     let said = extras.0.borrow().said.clone();
