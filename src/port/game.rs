@@ -99,3 +99,81 @@ pub fn run_game(g: &mut Game, is_first_game: bool) -> Result<(), Stop> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::port::hooks::NoHooks;
+    use crate::port::settings::Settings;
+    use crate::port::testkit::{game, replay};
+
+    /// Plays `script` to its end with no extras; returns how it stopped,
+    /// the lines printed and the frames presented.
+    fn play(script: &str, settings: Settings) -> (Stop, Vec<String>, u64) {
+        let mut io = replay(script, &[]);
+        let mut hooks = NoHooks;
+        let mut g = game(settings, &mut io, &mut hooks);
+        let Err(stop) = main(&mut g);
+        let frames = io.frames_presented();
+        (stop, io.printed, frames)
+    }
+
+    #[test]
+    fn the_computer_opens_the_first_game_and_prints_as_the_python() {
+        let (stop, printed, frames) =
+            play(r#"{"frames": 300, "difficulty": 1}"#, Settings::default());
+        assert!(matches!(stop, Stop::ScriptEnded));
+        assert_eq!(frames, 300);
+        // One computer move, then the human's turn until the script ends.
+        assert_eq!(printed, vec!["-1", "[0, 1, 2, 3, 4, 5, 6]", "0"]);
+    }
+
+    #[test]
+    fn a_won_game_waits_for_a_click_then_a_coin_toss_starts_the_next() {
+        // 4x4 at difficulty 0: the computer plays the leftmost best column (choice
+        // 0), column 0, four times, and wins; the human plays column 1 between.
+        let drag = |f: u32| {
+            format!(
+                r#"[{f}, "down", 50, 430], [{}, "motion", 275, 60], [{}, "up", 0, 0]"#,
+                f + 1,
+                f + 2
+            )
+        };
+        let events = [drag(100), drag(200), drag(300)].join(", ");
+        let script = format!(
+            r#"{{"width": 4, "height": 4, "difficulty": 0, "frames": 900, "first": ["human"],
+                 "events": [{events}, [700, "up", 1, 1]]}}"#
+        );
+        let settings =
+            Settings { board_width: 4, board_height: 4, difficulty: 0, ..Settings::default() };
+        let (stop, printed, _) = play(&script, settings);
+        assert!(matches!(stop, Stop::ScriptEnded));
+        let columns: Vec<&String> = printed.iter().skip(2).step_by(3).collect();
+        assert_eq!(
+            columns,
+            ["0", "0", "0", "0"],
+            "four black moves, then game 2 waits for the human"
+        );
+    }
+
+    #[test]
+    fn escape_on_the_result_screen_quits_and_elsewhere_it_does_not() {
+        let drag = |f: u32| {
+            format!(
+                r#"[{f}, "down", 50, 430], [{}, "motion", 275, 60], [{}, "up", 0, 0]"#,
+                f + 1,
+                f + 2
+            )
+        };
+        let events = [drag(100), drag(200), drag(300)].join(", ");
+        let script = format!(
+            r#"{{"width": 4, "height": 4, "difficulty": 0, "frames": 900,
+                 "events": [[50, "escape"], {events}, [700, "escape"]]}}"#
+        );
+        let settings =
+            Settings { board_width: 4, board_height: 4, difficulty: 0, ..Settings::default() };
+        let (stop, _, frames) = play(&script, settings);
+        assert!(matches!(stop, Stop::Quit), "Esc on the result screen");
+        assert!((700..900).contains(&frames), "{frames}: not the Esc at frame 50");
+    }
+}

@@ -79,3 +79,79 @@ pub fn get_human_move(g: &mut Game, board: &mut Board, is_first_move: bool) -> R
         g.io.tick()?;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::port::board::get_new_board;
+    use crate::port::hooks::NoHooks;
+    use crate::port::settings::Settings;
+    use crate::port::testkit::{board, game, replay};
+
+    /// The board after `get_human_move` with the script's events on
+    /// `start`, and how the turn ended.
+    fn human_move(events: &str, start: &Board) -> (Board, Result<(), Stop>, u64) {
+        let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
+        let mut hooks = NoHooks;
+        let mut g = game(Settings::default(), &mut io, &mut hooks);
+        let mut b = start.clone();
+        let ended = get_human_move(&mut g, &mut b, false);
+        (b, ended, io.frames_presented())
+    }
+
+    #[test]
+    fn a_drag_from_the_pile_above_a_column_drops_a_red_token_there() {
+        let empty = get_new_board(7, 6);
+        let (b, ended, _) =
+            human_move(r#"[0, "down", 50, 430], [1, "motion", 330, 60], [2, "up", 0, 0]"#, &empty);
+        assert!(ended.is_ok());
+        // Column int((330 - 145) / 50) = 3; where the release is does not matter.
+        assert_eq!(format!("{b:?}"), "......./......./......./......./......./...R...");
+    }
+
+    #[test]
+    fn only_above_the_board_and_strictly_between_the_margins_counts() {
+        let empty = get_new_board(7, 6);
+        // The first release puts the token back (on the left margin, x = 145, or
+        // level with the board's top, y = 90); only then does the next drag count.
+        for (miss, x) in [("145, 50", 494), ("320, 90", 146), ("495, 10", 200)] {
+            let events = format!(
+                r#"[0, "down", 50, 430], [1, "motion", {miss}], [2, "up", 1, 1],
+                   [3, "down", 25, 405], [4, "motion", {x}, -40], [5, "up", 1, 1]"#
+            );
+            let (b, ended, _) = human_move(&events, &empty);
+            assert!(ended.is_ok(), "{miss}");
+            let column = ((x - 145) / 50) as usize;
+            assert_eq!(b.token_count(), 1, "{miss}");
+            assert_eq!(b[column][5], Some(Tile::Red), "{miss}: above the window still counts");
+        }
+    }
+
+    #[test]
+    fn presses_off_the_pile_full_columns_and_a_close_are_handled_as_in_the_python() {
+        let full0 = board("R....../B....../R....../B....../R....../B......");
+        let events = r#"[0, "down", 76, 430], [1, "motion", 170, 50], [2, "up", 170, 50],
+                        [3, "down", 74, 454], [4, "motion", 170, 50], [5, "up", 170, 50],
+                        [9, "quit"]"#;
+        let (b, ended, frames) = human_move(events, &full0);
+        // A press just right of the pile picks nothing up; a drop on the full
+        // column 0 puts the token back; the close quits.
+        assert!(matches!(ended, Err(Stop::Quit)));
+        assert_eq!(b, full0);
+        assert!(frames >= 9);
+    }
+
+    #[test]
+    fn events_after_a_drop_in_the_same_batch_are_dropped_too() {
+        let empty = get_new_board(7, 6);
+        // The close comes in the same poll as the drop: getHumanMove returns first.
+        let events =
+            r#"[0, "down", 50, 430], [1, "motion", 330, 60], [2, "up", 0, 0], [2, "quit"]"#;
+        let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
+        let mut hooks = NoHooks;
+        let mut g = game(Settings::default(), &mut io, &mut hooks);
+        let mut b = empty.clone();
+        assert!(get_human_move(&mut g, &mut b, false).is_ok());
+        assert!(g.io.get_events().unwrap().is_empty(), "the quit went with the batch");
+    }
+}
