@@ -14,7 +14,7 @@ use crate::extras::record::GameRecord;
 use crate::port::board::Tile;
 use crate::pyfmt::python_float_repr;
 use crate::tools::boardtext::{format_board, parse_board, BoardTextError};
-use crate::tools::cli::EngineChoice;
+use crate::tools::engines::EngineChoice;
 
 /// What to analyse and how.
 #[derive(Clone, Debug, PartialEq)]

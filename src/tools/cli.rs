@@ -7,11 +7,9 @@
 
 use std::ffi::OsString;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::engine::{Auto, Engine, Faithful, Fast, Minimax};
 use crate::error::Error;
 use crate::extras::ExtrasOptions;
 use crate::port::board::Tile;
@@ -19,6 +17,7 @@ use crate::port::settings::{
     check_difficulty, Settings, BOARDHEIGHT, BOARDWIDTH, CORNFLOWERBLUE, DIFFICULTY, FPS,
 };
 use crate::tools::analyze::AnalyzeOptions;
+pub use crate::tools::engines::EngineChoice;
 
 /// What to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,34 +28,6 @@ pub enum Command {
     Analyze(AnalyzeOptions),
     /// Print this text (the help or the version) and stop.
     Print(String),
-}
-
-/// Which search computes the computer's values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
-pub enum EngineChoice {
-    /// the Python's getPotentialMoves line for line where that answers
-    /// within 100 ms, else fast (the game's default)
-    #[default]
-    Auto,
-    /// the Python's getPotentialMoves, line for line
-    Faithful,
-    /// bitboards: the same values, thousands of times sooner
-    Fast,
-    /// another AI: the Connect Four lab's minimax (alpha-beta at depth 4
-    /// over window scores); --difficulty does not apply
-    Minimax,
-}
-
-impl EngineChoice {
-    /// The engine itself.
-    pub fn engine(self) -> Arc<dyn Engine> {
-        match self {
-            EngineChoice::Auto => Arc::new(Auto::default()),
-            EngineChoice::Faithful => Arc::new(Faithful),
-            EngineChoice::Fast => Arc::new(Fast),
-            EngineChoice::Minimax => Arc::new(Minimax),
-        }
-    }
 }
 
 /// A set of settings by name.

@@ -4,3 +4,4 @@
 pub mod analyze;
 pub mod boardtext;
 pub mod cli;
+pub mod engines;
