@@ -99,8 +99,11 @@ pub const AUTO_BUDGET: Duration = Duration::from_millis(100);
 /// What the faithful twin costs per position it looks at on a 7x6 board:
 /// the clone of the board and the `isWinner` scan. Measured with
 /// `cargo bench --bench engines` on the development machine (2 cores, AMD
-/// EPYC, 2026-12-01): 0.55 to 0.78 µs at difficulty 2 and 3; rounded up so
-/// that a busy machine still answers within the budget.
+/// EPYC, 2026-12-01, load average about 4): medians of 0.55 to 0.87 µs a
+/// position at difficulties 3 and 4 on 7x6 (difficulty 3 on an early
+/// position: 64 to 103 ms), and 0.82 µs at difficulty 2 on 12x9 once scaled
+/// to 42 cells. Rounded up to 1 µs, so that difficulty 3 with all seven
+/// columns open, which takes 80 to 100 ms there, goes to the fast engine.
 const FAITHFUL_NANOS_PER_POSITION: f64 = 1_000.0;
 
 /// How long the faithful twin is expected to take on `board`, and how many
