@@ -46,9 +46,10 @@ pub enum TileArg {
     Red,
 }
 
-impl From<TileArg> for Tile {
-    fn from(tile: TileArg) -> Tile {
-        match tile {
+impl TileArg {
+    /// The colour itself.
+    pub fn tile(self) -> Tile {
+        match self {
             TileArg::Black => Tile::Black,
             TileArg::Red => Tile::Red,
         }
@@ -225,7 +226,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             check_difficulty(a.difficulty).map_err(Error::Usage)?;
             Ok(Command::Analyze(AnalyzeOptions {
                 difficulty: a.difficulty,
-                tile: a.tile.into(),
+                tile: a.tile.tile(),
                 engine: a.engine,
                 boards: a.boards,
                 record: a.record,
