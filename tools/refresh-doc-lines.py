@@ -3,48 +3,83 @@
 
     python3 tools/refresh-doc-lines.py
 
-A link such as [`draw_board`](../src/draw.rs#L126) names an item and a file;
-this finds the item's definition in the file (fn, struct, enum, trait,
-const, or an enum variant for `Type::Variant`) and rewrites the line number.
-tests/docs.rs fails when a link points at a line that does not define it.
+A link such as [`draw_board`](../src/port/draw.rs#L25) names an item and a
+file; this finds the item's definition in the file and rewrites the line
+number. The item is a function, struct, enum, trait, const, static or type
+(`draw_board`, `Layout`), or a member of one, written `Owner::name`: a
+method (`Frontend::tick`), a field (`Layout::xmargin`, `Game::io`) or an
+enum variant (`Tile::Red`, `Stop::Quit`). A lower-case owner is a module
+(`game::main`) and names a plain item.
+
+tests/docs.rs fails when a link points at a line that does not define what
+it names, and, for the map in docs/python-to-rust.md, when the link beside a
+Python name is not the item that carries its `/// Python:` marker.
 """
-import os, re, sys
+import os
+import re
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINK = re.compile(r"\[`([^`]+)`\]\(\.\./(src/[\w/]+\.rs)#L(\d+)\)")
 
 
+def is_comment(line):
+    return line.lstrip().startswith("//")
+
+
+def defines(line, name):
+    """Whether `line` defines `name` as an item, a field or an enum variant."""
+    if is_comment(line):
+        return False
+    n = re.escape(name)
+    item = r"\b(fn|struct|enum|trait|const|type|static|mod)\s+%s\b" % n
+    field = r"^\s*(pub(\([^)]*\))?\s+)?%s\s*:[^:]" % n
+    variant = r"^\s*%s\s*([,({]|$)" % n
+    return any(re.search(p, line) for p in (item, field, variant))
+
+
 def find(path, label):
+    try:
+        lines = open(os.path.join(ROOT, path)).read().split("\n")
+    except OSError:
+        return None
     parts = label.split("::")
     name = parts[-1]
-    lines = open(os.path.join(ROOT, path)).read().split("\n")
     owner = parts[-2] if len(parts) > 1 else None
     if owner and owner[0].isupper():
-        # Type::method: the first `fn method` after `impl Type` (or `trait Type`).
-        start = next((i for i, l in enumerate(lines)
-                      if re.match(r"^(impl(<[^>]*>)?\s+(\w+\s+for\s+)?%s\b|pub trait %s\b|pub enum %s\b)"
-                                  % ((re.escape(owner),) * 3), l)), None)
-        if start is not None:
-            for i in range(start, len(lines)):
-                if re.search(r"\bfn\s+%s\b" % re.escape(name), lines[i]) or re.match(r"^\s*%s\b" % re.escape(name), lines[i]):
+        # Owner::name: inside `struct Owner`, `enum Owner`, `trait Owner` or
+        # an `impl ... Owner` block, up to the block's closing brace.
+        o = re.escape(owner)
+        start = re.compile(
+            r"^(pub(\([^)]*\))?\s+)?(struct|enum|trait)\s+%s\b|^impl(<[^>]*>)?\s+([\w:<>', ]+\s+for\s+)?%s\b"
+            % (o, o)
+        )
+        for s, line in enumerate(lines):
+            if not start.search(line):
+                continue
+            for i in range(s + 1, len(lines)):
+                if lines[i].startswith("}"):
+                    break
+                if defines(lines[i], name):
                     return i + 1
         return None
-    patterns = [r"\b(fn|struct|enum|trait|const|type|static)\s+%s\b" % re.escape(name),
-                r"^\s*%s\s*[,({]" % re.escape(name), r"^\s*%s\s*$" % re.escape(name)]
-    for pattern in patterns:
-        for i, line in enumerate(lines):
-            if re.search(pattern, line) and not line.lstrip().startswith("//"):
-                return i + 1
+    for i, line in enumerate(lines):
+        if defines(line, name) and not line.startswith(" "):
+            return i + 1
+    for i, line in enumerate(lines):
+        if defines(line, name):
+            return i + 1
     return None
 
 
 def main():
     bad = 0
-    for doc in sorted(os.listdir(os.path.join(ROOT, "docs"))):
-        if not doc.endswith(".md"):
-            continue
-        path = os.path.join(ROOT, "docs", doc)
+    docs = sorted(
+        os.path.join(ROOT, "docs", d) for d in os.listdir(os.path.join(ROOT, "docs")) if d.endswith(".md")
+    )
+    for path in docs:
         text = open(path).read()
+        doc = os.path.relpath(path, ROOT)
 
         def fix(m):
             nonlocal bad

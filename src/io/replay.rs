@@ -38,7 +38,7 @@ pub struct Script {
     pub height: u64,
     /// Look-ahead, 2 unless the script says.
     pub difficulty: u64,
-    /// Stop once this many frames have been presented (at least one is).
+    /// Stop once this many frames have been presented (`0` presents none).
     pub frames: u64,
     /// The input, by the frame count at which it becomes due, in script order.
     pub events: Vec<(u64, Event)>,

@@ -1,5 +1,5 @@
 //! The Python's module globals, gathered into one struct, [`Game`], that
-//! every twin takes as `g`; and [`Engine`], the one small trait through
+//! every twin that draws or plays takes as `g`; and [`Engine`], the one small trait through
 //! which the twins reach the search that computes `getPotentialMoves`.
 //!
 //! Python reads `DISPLAYSURF`, `FPSCLOCK`, `XMARGIN`, the images and the
