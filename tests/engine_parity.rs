@@ -286,3 +286,51 @@ fn boards_the_bitboards_cannot_hold_get_the_faithful_answer() {
         check(&board, random_tile(&mut rng), 2, seed);
     }
 }
+
+/// The tools' `best_moves` (what `analyze` prints as `best_moves`) must be
+/// the rule of `get_computer_move`'s own two loops: on random boards, the
+/// twin prints its `bestMoves` (through the replay), and the two agree.
+#[test]
+fn the_tools_best_moves_are_the_twins_loops() {
+    use fourinrow::io::pixels::RgbaImage;
+    use fourinrow::io::replay::{parse_script, Checksums, Replay};
+    use fourinrow::port::ai::get_computer_move;
+    use fourinrow::port::globals::Game;
+    use fourinrow::port::hooks::NoHooks;
+    use fourinrow::port::images::Images;
+    use fourinrow::port::settings::Settings;
+    use std::sync::Arc;
+
+    let blank = |w, h| RgbaImage::from_rgba(w, h, vec![0; w * h * 4]).unwrap();
+    let images = Images {
+        red_token: blank(50, 50),
+        black_token: blank(50, 50),
+        board: blank(50, 50),
+        human_winner: blank(281, 163),
+        computer_winner: blank(379, 173),
+        tie_winner: blank(207, 119),
+        arrow: blank(250, 100),
+    };
+    let mut rng = StdRng::seed_from_u64(seed(12));
+    let mut compared = 0;
+    for _ in 0..200 {
+        let (w, h) = (rng.random_range(4..=9), rng.random_range(4..=7));
+        let board = random_board(&mut rng, w, h);
+        if (0..w).all(|x| !is_valid_move(&board, x)) {
+            continue;
+        }
+        let difficulty = rng.random_range(0..=2);
+        let settings =
+            Settings { board_width: w, board_height: h, difficulty, ..Settings::default() };
+        let mut io = Replay::new(&parse_script(r#"{"frames": 1}"#).unwrap(), Checksums::default());
+        let mut hooks = NoHooks;
+        let mut g = Game::new(settings, images.clone(), &mut io, Arc::new(Faithful), &mut hooks);
+        let column = get_computer_move(&mut g, &board).unwrap();
+        let values = Faithful.potential_moves(&board, Tile::Black, difficulty);
+        let (_, best) = get_best_moves(&board, &values);
+        assert_eq!(io.printed, vec!["-1".to_string(), format!("{best:?}")], "{board:?}");
+        assert_eq!(column, best[0], "choice 0 takes the first best: {board:?}");
+        compared += 1;
+    }
+    assert!(compared > 150, "{compared}");
+}

@@ -116,8 +116,8 @@ H show (or hide) your columns' values.
 The defaults are the Python original's. By default the computer's values
 come from the Python's getPotentialMoves, line for line, wherever that
 answers within 100 ms, and from the fast engine (the same values) beyond.
-Errors print one line and exit with status 2. With no display, use
-SDL_VIDEODRIVER=dummy with --replay and --dump-frames.";
+Errors print one line and exit with status 2. With no display,
+--replay SCRIPT --dump-frames DIR plays a script with no window at all.";
 
 #[derive(Subcommand, Debug)]
 enum Sub {
@@ -236,11 +236,19 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
     }
 }
 
-/// The first line of a clap error, without its `error: ` prefix: clap adds
-/// a usage block and a tip, and the rule here is one line an error.
+/// A clap error on one line: its first line without the `error: ` prefix,
+/// and, when that line ends in a colon, the indented lines it introduces
+/// (the missing arguments). Clap adds a usage block and a tip; the rule
+/// here is one line an error.
 fn one_line(message: &str) -> String {
-    let first = message.lines().next().unwrap_or(message);
-    first.strip_prefix("error: ").unwrap_or(first).to_string()
+    let mut lines = message.lines();
+    let first = lines.next().unwrap_or(message);
+    let mut line = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    if line.ends_with(':') {
+        let listed: Vec<&str> = lines.take_while(|l| l.starts_with("  ")).map(str::trim).collect();
+        line = format!("{} {}", line, listed.join(", "));
+    }
+    line
 }
 
 /// The game's options from what clap read, checked.
@@ -343,7 +351,10 @@ mod tests {
             (&["--difficulty", "9"], "give 0 to 6"),
             (&["--engine", "magic"], "invalid value 'magic' for '--engine <E>'"),
             (&["--help=please"], "unexpected value 'please' for '--help' found"),
-            (&["--dump-frames", "out"], "the following required arguments were not provided"),
+            (
+                &["--dump-frames", "out"],
+                "the following required arguments were not provided: --replay <FILE>",
+            ),
             (&["--replay", "s.json", "--width", "5"], "cannot be used with"),
             (&["stray"], "unrecognized subcommand 'stray'"),
             (&["--fps", "0"], "--fps 0 is out of range"),
