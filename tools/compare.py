@@ -38,6 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.dont_write_bytecode = True      # no __pycache__ in the repository's tools/
 TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
@@ -90,6 +91,12 @@ def prepare_out(out, overwrite, program):
     (out / "pictures").mkdir(parents=True)
     (out / "diffs").mkdir()
     return out
+
+
+def shown(path):
+    """A path for the report: relative to the repository when inside it."""
+    path = Path(path).resolve()
+    return path.relative_to(REPO) if path.is_relative_to(REPO) else path
 
 
 def spread(items, count):
@@ -161,7 +168,7 @@ def main(argv=None):
         versions=(f"Python {platform.python_version()}, pygame {pygame.version.ver} "
                   f"(SDL {'.'.join(map(str, pygame.get_sdl_version()))})"),
         ai=cases, ai_seconds=ai_seconds, scripts=results,
-        twins=twins.find_twins(args.rust_src), rust_source=Path(args.rust_src))
+        twins=twins.find_twins(args.rust_src), rust_source=shown(args.rust_src))
     report.write(run, out)
     print(f"compare: report in {out / 'index.html'} ({time.monotonic() - started:.0f} s)")
     print(run.last_line())

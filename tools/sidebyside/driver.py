@@ -37,7 +37,9 @@ import time
 import traceback
 from pathlib import Path
 
-sys.path[0] = str(Path(__file__).resolve().parent.parent)   # tools/, not tools/sidebyside/
+if __name__ == "__main__":       # run as a script: import `sidebyside` from tools/
+    sys.dont_write_bytecode = True
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import sidebyside  # noqa: E402,F401  (sets pygame's environment before pygame loads)
 import pygame  # noqa: E402

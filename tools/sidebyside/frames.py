@@ -117,6 +117,14 @@ class ScriptResult:
         return None
 
     @property
+    def same_before_extras(self):
+        """For a script with extras: whether every frame before its first
+        extra key is identical (where the two programs must still agree)."""
+        first = self.script.first_extra_frame
+        difference = self.first_difference
+        return first is not None and (difference is None or difference >= first)
+
+    @property
     def same(self):
         """Every frame identical, as many on each side, and no failure."""
         return (not self.rust_error and not self.python.get("error")

@@ -71,7 +71,7 @@ def play(scripts, learner, port, port_images, work, say=print):
         process.stdin.write("go\n")
         process.stdin.flush()
         say(f"live {script.label}: Python (pid {process.pid}) at {left[0]},{left[1]}, "
-            f"Rust (pid {rust.pid}) at {right[0]},{right[1]}, {script.frames} frames at 30 per second")
+            f"Rust (pid {rust.pid}) at {right[0]},{right[1]}, up to {script.frames} frames at 30 a second")
         _, rust_errors = rust.communicate()
         result = learner.finish_live(python)
         problems = [m for m in (result.get("error"),

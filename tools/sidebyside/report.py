@@ -119,7 +119,9 @@ def frames_row(result):
     extra_cell = ""
     if s.extras:
         keys = ", ".join(sorted({f"{kind} {key}" for _, kind, key in s.extra_keys}))
-        extra_cell = f"<td>{e(keys)} at frame {s.first_extra_frame}</td>"
+        before = ('<span class="ok">yes</span>' if result.same_before_extras
+                  else '<span class="bad">no</span>')
+        extra_cell = f"<td>{e(keys)} at frame {s.first_extra_frame}</td><td>{before}</td>"
     return (f'<tr class="{"" if result.same or s.extras else "bad"}">'
             f'<td><a href="view-{e(s.slug)}.html">{e(s.label)}</a></td>'
             f"<td>{s.width}x{s.height}</td><td class=num>{s.difficulty}</td>"
@@ -156,7 +158,7 @@ def index_page(run):
 restart), which the original does not have: the Python ignores them, the port
 reacts, so their frames are expected to part at the first such key. Both programs
 play them all the same, to show where and how.</p>
-<table>{head}<th>keys for the extras</th><th>result</th></tr>
+<table>{head}<th>keys for the extras</th><th>identical before them</th><th>result</th></tr>
 {"".join(frames_row(r) for r in run.extras)}</table>"""
     paired = sum(1 for name in FUNCTIONS if any(t.python_name == name and t.is_function
                                                 for t in run.twins))
@@ -328,7 +330,8 @@ def code_page(run):
     def pair(anchor, title, python_blocks, twins, missing_text):
         left = "".join(f'<h3>Python: {e(name)}, line {first}</h3>{python_html(text, first)}'
                        for text, first in python_blocks)
-        right = "".join(f"<h3>Rust: {e(t.file)}, line {t.line}</h3>{rust_html(t.text, t.line)}"
+        right = "".join(f"<h3>Rust: {e(str(source / t.file))}, line {t.line}</h3>"
+                        f"{rust_html(t.text, t.line)}"
                         for t in twins) or f'<p class="none">{missing_text}</p>'
         return (f'<section class="pair" id="{e(anchor)}"><h2>{e(title)}</h2><div class="columns">'
                 f'<div class="column python">{left}</div><div class="column rust">{right}</div>'
@@ -343,7 +346,9 @@ def code_page(run):
         sections.append(pair(f"fn-{fn}", f"{fn}()", [program.function_source(fn)], twins,
                              f"No Rust twin: no <code>/// Python: {e(fn)}(...)</code> marker "
                              f"begins a doc comment in <code>{e(str(source))}</code>."))
-    missing_functions = [t for t in run.twins if t.is_function and t.python_name not in program.functions]
+    missing_functions = [t for t in run.twins if t.is_function and "." not in t.python_name
+                         and t.python_name not in program.functions]
+    library_twins = [t for t in run.twins if t.is_function and "." in t.python_name]
 
     globals_ = program.global_assignments()
     constant_twins = [t for t in run.twins if not t.is_function]
@@ -352,10 +357,11 @@ def code_page(run):
         blocks = [program.statement_source(stmt) for stmt in globals_[constant]]
         twins = [t for t in constant_twins if t.python_name == constant]
         constants.append(pair(f"const-{constant}", constant, blocks, twins, ""))
-    other_markers = [t for t in constant_twins if t.python_name not in globals_]
+    other_markers = library_twins + [t for t in constant_twins if t.python_name not in globals_]
 
     def twin_list(twins):
-        return "".join(f"<li><code>{e(t.python_call)}</code>: {e(t.file)}, line {t.line}</li>"
+        return "".join(f"<li><code>{e(t.python_call)}</code>: {e(str(source / t.file))}, "
+                       f"line {t.line}</li>"
                        for t in twins) or "<li>none</li>"
 
     lonely = "".join(f'<li><a href="#fn-{e(f)}"><code>{e(f)}()</code></a></li>'
@@ -372,7 +378,8 @@ beside its twin in the Rust port: the item in <code>{e(str(source))}</code> whos
 <p class="note">Module-level names (and the globals Sweigart's <code>main()</code> sets) with a
 <code>/// Python: NAME</code> twin.</p>
 {"".join(constants) or "<p>None found.</p>"}
-<details><summary>Other markers (names your file does not assign: locals, pygame's names)</summary>
+<details><summary>Other markers (pygame's functions and names, locals: nothing your file
+defines)</summary>
 <ul>{twin_list(other_markers)}</ul></details>
 """
     css = HtmlFormatter().get_style_defs(".highlight")

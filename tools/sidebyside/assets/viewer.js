@@ -10,7 +10,12 @@
 //   diffs:    [[file, pixels, [x, y, w, h]], ...]: black where equal
 //   start:    the frame to open at (the first difference, or 0)
 //   fps:      frames a second when playing
-// Opening the page as NAME.html#frame=N starts at frame N instead.
+// Opening the page as NAME.html#frame=N starts at frame N instead, and
+// NAME.html#frame=N&play starts playing from there.
+//
+// The body's data attributes say what is shown (data-frame, data-playing)
+// and where the three stages are on the page (data-stages, JSON), so that
+// a test can read a headless browser's DOM and find them in a screenshot.
 (function () {
   "use strict";
   const data = VIEWER;
@@ -87,6 +92,15 @@
     document.body.dataset.frame = frame;
   }
 
+  function noteStages() {
+    const where = {};
+    for (const side of ["python", "rust", "diff"]) {
+      const box = $("stage-" + side).getBoundingClientRect();
+      where[side] = [Math.round(box.left + scrollX), Math.round(box.top + scrollY)];
+    }
+    document.body.dataset.stages = JSON.stringify(where);
+  }
+
   function differs(i) {
     const [python, rust, diff] = data.frames[i];
     return diff >= 0 || python < 0 || rust < 0;
@@ -138,7 +152,10 @@
   });
 
   slider.max = last;
-  const asked = /^#frame=(\d+)$/.exec(location.hash);
+  const asked = /^#frame=(\d+)(&play)?$/.exec(location.hash);
   show(asked ? Number(asked[1]) : data.start);
   pause();
+  noteStages();
+  addEventListener("resize", noteStages);
+  if (asked && asked[2]) play();
 })();
