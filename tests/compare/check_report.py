@@ -116,11 +116,14 @@ def port_frame(port, summary, script_path, frame, work):
         images.mkdir()
         for role, path in summary["images"]["files"].items():
             shutil.copyfile(path, images / f"4row{role}.png")
-    out = work / f"frames-{script_path.stem}"
-    if not out.exists():
-        subprocess.run([port, "--replay", str(script_path), "--dump-frames", str(out),
-                        "--images", str(images)], check=True, capture_output=True,
-                       env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    # The script cut short after that frame: the frames before are the same.
+    short = json.loads(script_path.read_text())
+    short["frames"] = frame + 1
+    (work / "short.json").write_text(json.dumps(short))
+    out = work / f"frames-{script_path.stem}-{frame}"
+    subprocess.run([port, "--replay", str(work / "short.json"), "--dump-frames", str(out),
+                    "--images", str(images)], check=True, capture_output=True,
+                   env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     return pygame.image.load(str(out / f"frame-{frame:05d}.png"))
 
 

@@ -134,7 +134,7 @@ class Program:
         """Reads and checks the learner's file."""
         path = Path(path)
         try:
-            source = path.read_text(encoding="utf-8")
+            source = path.read_text(encoding="utf-8-sig")  # a BOM is not code
         except FileNotFoundError:
             raise Fatal(f"{path}: no such file") from None
         except IsADirectoryError:
