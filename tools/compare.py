@@ -129,8 +129,8 @@ def main(argv=None):
         copy = images.lay_out(program, image_set, work / "game" / "program", work / "port-images")
         learner = LearnerGame(program, copy, work)
         print(f"compare: {program.path}: {program.layout}")
-        print(f"compare: images: {'yours' if image_set.learners else 'the port’s own'} "
-              f"({image_set.where})")
+        whose = "yours" if image_set.learners else "the port's own"
+        print(f"compare: images: {whose} ({image_set.where})")
         if args.live:
             default = [s for s in chosen if not s.extras] if not args.script else chosen
             return 0 if live.play(default, learner, port, work / "port-images", work) else 1

@@ -8,11 +8,7 @@ gives it, and fails when it is missing). The whole tool, the browser and
 the live windows are tested by run.sh and check_report.py.
 """
 
-import ast
-import json
 import os
-import random
-import subprocess
 import sys
 import tempfile
 import unittest

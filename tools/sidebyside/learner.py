@@ -18,6 +18,11 @@ from sidebyside.port import HEADLESS, quiet
 
 DRIVER = Path(__file__).resolve().parent / "driver.py"
 
+# Generous limits (on a busy 2-core machine the AI takes about a minute and
+# the longest replay 30 s): a program that hangs is stopped, not waited for.
+AI_TIMEOUT = 900
+REPLAY_TIMEOUT = 600
+
 
 class LearnerGame:
     def __init__(self, program, copy, work):
@@ -39,11 +44,10 @@ class LearnerGame:
         stem.with_suffix(".in.json").write_text(json.dumps(data))
         return stem.with_suffix(".in.json"), stem.with_suffix(".out.json")
 
-    def _popen(self, command, headless=True, **popen):
-        env = {**os.environ, **(HEADLESS if headless else {"SDL_AUDIODRIVER": "dummy"})}
-        env.pop("PYTHONSTARTUP", None)
-        return subprocess.Popen(command, cwd=self.copy.parent, env=env, text=True,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **popen)
+    def _popen(self, command):
+        """A headless driver process; the game's prints are discarded."""
+        return subprocess.Popen(command, cwd=self.copy.parent, env={**os.environ, **HEADLESS},
+                                text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
     def _finish(self, process, result, what, timeout=None):
         """Waits for a driver process; its result, or Fatal with its last words."""
@@ -68,7 +72,7 @@ class LearnerGame:
 
     def finish_analysis(self, started):
         process, result = started
-        return self._finish(process, result, "the AI run")
+        return self._finish(process, result, "the AI run", timeout=AI_TIMEOUT)
 
     # -- replays -------------------------------------------------------------
 
@@ -81,7 +85,8 @@ class LearnerGame:
         Path(frames_dir).mkdir(parents=True, exist_ok=True)
         process = self._popen(self._command("replay", data, result, "--frames", frames_dir,
                                             "--known", known_file))
-        return self._finish(process, result, f"the replay of {script.label}", timeout=1800)
+        return self._finish(process, result, f"the replay of {script.label}",
+                            timeout=REPLAY_TIMEOUT)
 
     def start_live(self, script, position, ready):
         """Starts a paced replay in a window at position (x, y); it draws its

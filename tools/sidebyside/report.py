@@ -16,10 +16,9 @@ JSON in the page (a file:// page may not fetch files next to it).
 import html
 import json
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from sidebyside.frames import ScriptResult  # noqa: F401  (documents the type)
 from sidebyside.program import FUNCTIONS, ROLES
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -41,7 +40,6 @@ class Run:
     scripts: list                 # frames.ScriptResult
     twins: list                   # twins.Twin
     rust_source: Path
-    notes: list = field(default_factory=list)
 
     @property
     def counted(self):
@@ -111,6 +109,8 @@ def frames_row(result):
     problems = [m for m in (result.python.get("error"), result.rust_error) if m]
     if result.same:
         status = '<span class="ok">identical</span>'
+    elif s.extras and result.same_before_extras and not problems:
+        status = '<span class="ok">parts at the extras, as expected</span>'
     elif problems:
         status = '<span class="bad">failed: ' + e("; ".join(problems)) + "</span>"
     else:
@@ -162,7 +162,6 @@ play them all the same, to show where and how.</p>
 {"".join(frames_row(r) for r in run.extras)}</table>"""
     paired = sum(1 for name in FUNCTIONS if any(t.python_name == name and t.is_function
                                                 for t in run.twins))
-    notes = "".join(f"<li>{e(n)}</li>" for n in run.notes)
     body = f"""{verdict(run.everything_same, "Everything matched: the same numbers and the same frames.",
                  "Not everything matched: see the red rows below.")}
 <p class="mono">{e(run.last_line())}</p>
@@ -212,7 +211,7 @@ small rectangle in which it differs from the whole picture before it: that keeps
 small without losing a pixel.</li>
 <li>"How it ended": <i>frames</i>, the script's frames were all played; <i>quit</i>, the program
 quit by itself (Esc or the window's close in the script).</li>
-{notes}</ul>
+</ul>
 """
     return page("Four in a Row: your Python beside the Rust port", body)
 
