@@ -22,7 +22,7 @@ sys.path.insert(0, str(HERE))
 import sidebyside  # noqa: E402,F401  (pygame's environment first)
 import pygame  # noqa: E402
 
-from sidebyside import Fatal, ai, frames, images, positions, scripts, twins  # noqa: E402
+from sidebyside import Fatal, ai, frames, images, positions, report, scripts, twins  # noqa: E402
 from sidebyside.driver import ScriptedInput, board_from_text, key_event  # noqa: E402
 from sidebyside.program import Program  # noqa: E402
 
@@ -257,6 +257,16 @@ class AiTest(unittest.TestCase):
         self.assertTrue(ai.AiCase(None, {"potential_moves": [0, 1], "best_moves": [1]}, rust).same)
         self.assertFalse(ai.AiCase(None, {"potential_moves": [0, 1], "best_moves": [0]}, rust).same)
         self.assertFalse(ai.AiCase(None, {"error": "ValueError"}, rust).same)
+
+
+class ReportTest(unittest.TestCase):
+    def test_differing_values_are_bold_on_both_sides(self):
+        self.assertEqual(report.numbers([0.1, 0.2, 1], [0.1, 0.30000000000000004, 1.0]),
+                         "0.1, <b>0.2</b>, 1.0")
+        self.assertEqual(report.numbers([0.5], None), "0.5")
+
+    def test_inline_json_cannot_close_its_script_element(self):
+        self.assertNotIn("</script>", report.inline_json({"x": "</script><b>"}))
 
 
 class DriverTest(unittest.TestCase):

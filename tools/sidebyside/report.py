@@ -271,8 +271,16 @@ def stage(side, caption):
 
 # -- ai.html -----------------------------------------------------------------
 
-def numbers(values):
-    return ", ".join(repr(float(v)) for v in values)
+def numbers(values, others=None):
+    """Values as repr() writes them; those that differ from `others` (the
+    other program's, at the same column) in bold."""
+    shown = []
+    for i, value in enumerate(values):
+        text = e(repr(float(value)))
+        if others is not None and (i >= len(others) or repr(float(others[i])) != repr(float(value))):
+            text = f"<b>{text}</b>"
+        shown.append(text)
+    return ", ".join(shown)
 
 
 def ai_page(run):
@@ -284,14 +292,15 @@ def ai_page(run):
             python = f'<span class="bad">{e(case.python["error"])}</span>'
             python_best = ""
         else:
-            python = e(numbers(case.python["potential_moves"]))
+            python = numbers(case.python["potential_moves"], case.rust["potential_moves"])
             python_best = e(str(case.python["best_moves"]))
+        rust = numbers(case.rust["potential_moves"], case.python.get("potential_moves"))
         rows.append(
             f'<tr class="{"" if case.same else "bad"}"><td><pre class="board">{e(board)}</pre>'
             f'<code class="mono">{e(p.board)}</code></td>'
             f"<td>{p.size[0]}x{p.size[1]}</td><td class=num>{p.difficulty}</td><td>{p.tile}</td>"
             f'<td class="mono">{python}<br>{python_best}</td>'
-            f'<td class="mono">{e(numbers(case.rust["potential_moves"]))}<br>'
+            f'<td class="mono">{rust}<br>'
             f'{e(str(case.rust["best_moves"]))}</td>'
             f'<td class="{"ok" if case.same else "bad"}">{"same" if case.same else "differs"}</td></tr>')
     body = f"""{verdict(run.ai_same == len(run.ai), f"All {len(run.ai)} positions gave the same numbers.",
@@ -299,7 +308,8 @@ def ai_page(run):
 <p class="note">For each position, <code>getPotentialMoves(board, tile, difficulty)</code> (the
 first line of each cell) and the columns <code>getComputerMove</code> would choose among (the
 second), from your program and from <code>fourinrow analyze --difficulty N --tile T BOARD</code>.
-Values are written as Python's repr(), which names every double exactly: "same" means bit for bit.
+Values are written as Python's repr(), which names every double exactly: "same" means bit for bit;
+a value that differs from the other program's is in bold.
 The board text (rows from the top, <code>.</code> empty, <code>R</code> red, <code>B</code> black)
 can be pasted into <code>fourinrow analyze</code>.</p>
 <table><tr><th>board</th><th>size</th><th>difficulty</th><th>to move</th><th>Python</th>
