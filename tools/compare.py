@@ -108,16 +108,69 @@ def spread(items, count):
     return [items[i * len(items) // count] for i in range(count)]
 
 
+def play_scripts(chosen, port, learner, port_images, work, out, jobs):
+    """Every script through both programs, `jobs` at a time; prints one
+    line per script, in order, as the results come in."""
+    from sidebyside import frames
+    results = []
+    pool = concurrent.futures.ThreadPoolExecutor(max(1, jobs))
+    try:
+        futures = [pool.submit(frames.play_script, s, port, learner, port_images, work, out)
+                   for s in chosen]
+        for future in futures:
+            result = future.result()
+            results.append(result)
+            s = result.script
+            tag = " (extras, not counted)" if s.extras else ""
+            problems = "; ".join(m for m in (result.python.get("error"), result.rust_error) if m)
+            print(f"frames {s.label}{tag}: {result.identical}/{result.compared} identical "
+                  f"(Python {result.python['frames']}, Rust {result.rust_frames})"
+                  + (f"; failed: {problems}" if problems else ""))
+    finally:
+        pool.shutdown(cancel_futures=True)   # after an error, start no more scripts
+    return results
+
+
+def compare(args, program, port, chosen, image_set, learner, work, out):
+    """The AI (in the background) and the frames; returns the report's Run."""
+    import pygame
+    from sidebyside import ai, positions, report, twins
+
+    asked = spread(positions.generate(), args.positions)
+    ai_run = learner.start_analysis([dataclasses.asdict(p) for p in asked])
+    try:
+        results = play_scripts(chosen, port, learner, work / "port-images", work, out, args.jobs)
+        answers = learner.finish_analysis(ai_run)
+    finally:
+        if ai_run[0].poll() is None:         # an error stopped the frames first
+            ai_run[0].kill()
+            ai_run[0].wait()
+    cases = ai.compare(asked, answers, port)
+    ai_seconds = sum(a.get("seconds", 0.0) for a in answers)
+    print(f"ai: {sum(c.same for c in cases)}/{len(cases)} positions identical "
+          f"(your program took {ai_seconds:.1f} s)")
+    for error in sorted({c.python["error"] for c in cases if "error" in c.python})[:3]:
+        print(f"ai: your program failed: {error}")
+    return report.Run(
+        program=program, images=image_set, port=port.path,
+        when=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+        versions=(f"Python {platform.python_version()}, pygame {pygame.version.ver} "
+                  f"(SDL {'.'.join(map(str, pygame.get_sdl_version()))})"),
+        ai=cases, ai_seconds=ai_seconds, scripts=results,
+        twins=twins.find_twins(args.rust_src), rust_source=shown(args.rust_src))
+
+
 def main(argv=None):
     args = parse_args(argv)
     require_pygame()
     require_pygments()
-    from sidebyside import ai, frames, images, live, positions, report, scripts, twins
+    from sidebyside import images, live, report, scripts
     from sidebyside.learner import LearnerGame
     from sidebyside.port import Port
     from sidebyside.program import Program
 
     started = time.monotonic()
+    # Everything that can be wrong with the input is found before any long work.
     program = Program.read(args.program)
     port = Port(args.port or REPO / "target/release/fourinrow", default=args.port is None)
     chosen = scripts.find(REPO, args.script)
@@ -132,43 +185,11 @@ def main(argv=None):
         whose = "yours" if image_set.learners else "the port's own"
         print(f"compare: images: {whose} ({image_set.where})")
         if args.live:
-            default = [s for s in chosen if not s.extras] if not args.script else chosen
-            return 0 if live.play(default, learner, port, work / "port-images", work) else 1
+            # Without --script, the extras are left out: they are not the original's game.
+            shown_live = chosen if args.script else [s for s in chosen if not s.extras]
+            return 0 if live.play(shown_live, learner, port, work / "port-images", work) else 1
+        run = compare(args, program, port, chosen, image_set, learner, work, out)
 
-        asked = spread(positions.generate(), args.positions)
-        ai_run = learner.start_analysis([dataclasses.asdict(p) for p in asked])
-
-        results = []
-        with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
-            futures = [pool.submit(frames.play_script, s, port, learner, work / "port-images",
-                                   work, out) for s in chosen]
-            for future in futures:
-                result = future.result()
-                results.append(result)
-                s = result.script
-                tag = " (extras, not counted)" if s.extras else ""
-                problems = "; ".join(m for m in (result.python.get("error"), result.rust_error) if m)
-                print(f"frames {s.label}{tag}: {result.identical}/{result.compared} identical "
-                      f"(Python {result.python['frames']}, Rust {result.rust_frames})"
-                      + (f"; failed: {problems}" if problems else ""))
-
-        answers = learner.finish_analysis(ai_run)
-        cases = ai.compare(asked, answers, port)
-        ai_seconds = sum(a.get("seconds", 0.0) for a in answers)
-        print(f"ai: {sum(c.same for c in cases)}/{len(cases)} positions identical "
-              f"(your program took {ai_seconds:.1f} s)")
-        errors = {c.python["error"] for c in cases if "error" in c.python}
-        for error in sorted(errors)[:3]:
-            print(f"ai: your program failed: {error}")
-
-    import pygame
-    run = report.Run(
-        program=program, images=image_set, port=port.path,
-        when=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
-        versions=(f"Python {platform.python_version()}, pygame {pygame.version.ver} "
-                  f"(SDL {'.'.join(map(str, pygame.get_sdl_version()))})"),
-        ai=cases, ai_seconds=ai_seconds, scripts=results,
-        twins=twins.find_twins(args.rust_src), rust_source=shown(args.rust_src))
     report.write(run, out)
     print(f"compare: report in {out / 'index.html'} ({time.monotonic() - started:.0f} s)")
     print(run.last_line())

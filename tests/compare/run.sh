@@ -14,7 +14,8 @@
 #      play two games, a human win, a computer win, Esc, mistakes and a
 #      close, to keep the run short);
 #   4. a wrong copy (make_mutant.py): the kit must say what differs (exit 1),
-#      and its code page is made from a fixture of Rust twins;
+#      and its code page is made from a fixture of Rust twins; and a copy
+#      that raises an exception: the kit carries on and names the line;
 #   5. each report opened from disk in headless Chromium (check_report.py:
 #      screenshots, pixels, the DOM);
 #   6. the one-line errors (exit 2): not the game, a missing image, no port,
@@ -138,6 +139,20 @@ if [[ "$LAST" =~ ^compare:\ ai\ ([0-9]+)/60\ positions,\ frames\ 0/1\ scripts\ i
 else
     fail "mutant: last line '$LAST'"
 fi
+
+python3 - "$REFERENCE" "$WORK/raises/fourinrow.py" <<'PY'
+import sys, pathlib   # a copy whose getComputerMove raises: the kit must carry on and say where
+text = pathlib.Path(sys.argv[1]).read_text()
+old = "    return random.choice(bestMoves)\n"
+assert text.count(old) == 1
+path = pathlib.Path(sys.argv[2])
+path.parent.mkdir(parents=True)
+path.write_text(text.replace(old, "    return random.choice(bestMoves) // 0\n"))
+PY
+run_kit raises 1 "$WORK/raises/fourinrow.py" --out "$WORK/report-raises" --script quit-during-animation --positions 5
+line=$(grep '^frames ' "$WORK/raises.out")
+[[ "$line" =~ failed:\ game,\ after\ 0\ frames:\ ZeroDivisionError:\ .*\(line\ [0-9]+,\ in\ getComputerMove\) ]] \
+    && pass "raises: the exception and its line are reported: $line" || fail "raises: $line"
 
 step "the reports in a browser"
 check() {  # NAME ARGS...: check_report.py, its lines folded into ours
