@@ -48,15 +48,15 @@ from sidebyside import Fatal, require_pygame, require_pygments  # noqa: E402
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(
-        prog="compare.py", description=__doc__.split("\n\n")[0],
+        prog="compare.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="See docs/compare.md for what is checked and how to read the report.")
     parser.add_argument("program", help="your fourinrow.py (or fourinarow.py)")
-    parser.add_argument("--out", default="compare-report",
+    parser.add_argument("--out", default="compare-report", metavar="DIR",
                         help="folder for the report (default: compare-report in the current folder); "
                              "it must be new or empty")
     parser.add_argument("--overwrite", action="store_true",
                         help="replace an earlier report in --out")
-    parser.add_argument("--port", help="the port's binary (default: target/release/fourinrow "
+    parser.add_argument("--port", metavar="BIN", help="the port's binary (default: target/release/fourinrow "
                                        "in this repository)")
     parser.add_argument("--live", action="store_true",
                         help="play the scripts in two windows side by side instead (needs a display)")

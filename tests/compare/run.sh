@@ -165,7 +165,18 @@ check() {  # NAME ARGS...: check_report.py, its lines folded into ours
         esac
     done < <(CHROMIUM=$CHROMIUM python3 tests/compare/check_report.py "$@" --port "$BIN" --shots "$SHOTS/$name" 2>&1)
 }
-check tutorial "$WORK/report-tutorial" --script tests-tie-4x4 --script docs-hint
+# Once src/ marks its twins (`/// Python: name(args)` first in a doc comment),
+# every function of the original must have one on the code page.
+marked=$(python3 -c "import sys; sys.path.insert(0, 'tools'); from sidebyside.twins import find_twins
+print(len({t.python_name for t in find_twins('src') if t.is_function and '.' not in t.python_name}))")
+if [ "$marked" -gt 0 ]; then
+    PAIRED=drawBoard,getNewBoard,getPotentialMoves,getHumanMove,animateComputerMoving,getComputerMove
+    PAIRED=$PAIRED,getLowestEmptySpace,makeMove,animateDroppingToken,isValidMove,isBoardFull,isWinner,main,runGame
+else
+    PAIRED=""
+    echo "NOTE  src/ marks no function twins yet (no doc comment begins '/// Python: name(args)'): the code page's pairs are checked on the fixture only"
+fi
+check tutorial "$WORK/report-tutorial" --script tests-tie-4x4 --script docs-hint --paired "$PAIRED"
 check sweigart "$WORK/report-sweigart" --script tests-human-wins-5x5
 check mutant "$WORK/report-mutant" --expect differs --script tests-human-wins-5x5 \
     --paired getNewBoard,getPotentialMoves,isValidMove,isBoardFull

@@ -143,6 +143,7 @@ def play_script(script, port, learner, port_images, work, report):
     python_dir = Path(work) / f"python-{script.slug}"
     pictures = Pictures(Path(report) / "pictures")
     try:
+        rust_dir.mkdir()       # a new, empty folder for each replay, as the port wants
         rust_frames, rust_error = port.dump_frames(script.path, port_images, rust_dir)
         # The port's frames, each distinct file decoded once.
         rust, rust_files, by_file = [], {}, {}
