@@ -60,8 +60,10 @@ cleanup() {
     wait 2>/dev/null
     if [ "$failures" -gt 0 ] || [ -n "${KEEP:-}" ]; then
         echo "compare test: work files in $WORK"
-    else
+    elif [[ "$SHOTS" == "$WORK"/* ]]; then
         find "$WORK" -mindepth 1 -maxdepth 1 ! -path "$SHOTS" -exec rm -rf {} +
+    else
+        rm -rf "$WORK"
     fi
 }
 trap cleanup EXIT
