@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests the comparison kit (tools/compare.py) end to end, as a learner uses
-# it, on the Python original CI keeps beside the repository
-# (../shared/parity/reference/fourinrow.py, or $REFERENCE):
+# it, on the copy of the Python original that CI keeps beside the repository
+# (or on $REFERENCE):
 #
 #   1. the kit's unit tests (tests/compare/test_kit.py);
 #   2. the tutorial's layout: a copy of the original, alone in a folder (so
@@ -34,7 +34,7 @@ started=$(date +%s)
 REFERENCE=${REFERENCE:-../shared/parity/reference/fourinrow.py}
 BIN=target/release/fourinrow
 if [ ! -f "$REFERENCE" ]; then
-    echo "compare test: FAIL: no Python original at $REFERENCE (CI keeps ../shared/parity beside the repository; or set REFERENCE)"
+    echo "compare test: FAIL: no Python original at $REFERENCE (CI keeps it beside the repository; or set REFERENCE=path/to/fourinrow.py)"
     exit 1
 fi
 REFERENCE=$(realpath "$REFERENCE")
