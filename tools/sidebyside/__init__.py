@@ -1,0 +1,48 @@
+"""The comparison kit behind tools/compare.py: a learner's fourinrow.py and
+the Rust port, run side by side on the same input.
+
+Modules, in the order compare.py uses them:
+
+    program    reads the learner's file with `ast`: is it the game, which
+               layout, which images; compiles it with other settings
+    images     finds the learner's images (or the port's) and lays them out
+               for both programs in a temporary folder
+    scripts    the repository's replay scripts, default or with extras
+    positions  random reachable positions for the AI comparison
+    port       runs the Rust binary: analyze, replays, the live window
+    driver     runs the learner's game in a subprocess: the AI on positions,
+               a replay frame by frame, or a paced replay in a window
+    frames     compares frames and stores them for the report
+    twins      finds the Rust twins of the Python functions (doc markers)
+    report     writes the static HTML report
+    live       the --live mode: both programs in two windows
+
+Everything needs Python 3.11, pygame and Pygments (see `require`).
+"""
+
+import os
+
+# Before anyone imports pygame: no banner on the terminal, and no sound
+# card needed (the game makes no sound; pygame.init() would try ALSA).
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+class Fatal(Exception):
+    """An error the user can fix, reported as one line with exit status 2."""
+
+
+def require_pygame():
+    """Imports pygame, or stops with the command that installs it."""
+    try:
+        import pygame  # noqa: F401
+    except ImportError:
+        raise Fatal("pygame is not installed: pip install pygame==2.6.1") from None
+
+
+def require_pygments():
+    """Imports Pygments (the code page's highlighting), or says how to get it."""
+    try:
+        import pygments  # noqa: F401
+    except ImportError:
+        raise Fatal("Pygments is not installed: pip install pygments") from None
