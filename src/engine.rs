@@ -5,6 +5,7 @@
 //! on every board. `minimax` is another AI altogether (seed 001's).
 
 pub mod fast;
+pub mod solver;
 
 use std::fmt;
 use std::str::FromStr;

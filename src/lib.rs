@@ -27,6 +27,7 @@ pub mod overlay;
 pub mod pixels;
 pub mod replay;
 pub mod settings;
+pub mod solve;
 pub mod window;
 
 use std::convert::Infallible;

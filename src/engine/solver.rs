@@ -1,0 +1,732 @@
+//! The exact solver: the true outcome of a Four in a Row position with
+//! perfect play on both sides, and the score of every column.
+//!
+//! (The module docs, with the techniques explained, are filled in below.)
+
+pub mod bits;
+pub mod grade;
+pub mod levels;
+pub mod search;
+pub mod table;
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use crate::board::{Board, Tile, MIN_SIZE};
+use bits::{has_four, playable, winning_cells, Any, Bits, Geometry, Seven};
+use search::{Abort, Search, Signals, MAX_WIDTH};
+use table::Table;
+
+
+/// What is wrong with a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The board is smaller than 4x4, or its bitboard needs more than 128 bits.
+    Size {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A move of a move string that cannot be played.
+    InvalidMove {
+        /// Which move, counted from 1.
+        index: usize,
+        /// The character.
+        found: char,
+        /// Why it cannot be played.
+        fault: MoveFault,
+    },
+    /// A token with an empty cell under it.
+    Floating {
+        /// The column, counted from 1.
+        column: usize,
+    },
+    /// Token counts that alternate play cannot give: the side to move must
+    /// have as many tokens as its opponent, or one fewer.
+    Counts {
+        /// The side to move's tokens.
+        to_move: usize,
+        /// The opponent's tokens.
+        opponent: usize,
+    },
+    /// Four in a row is already on the board: the game is over.
+    Finished,
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveFault {
+    /// Not a digit from 1 to the width.
+    NotAColumn,
+    /// The column is full.
+    FullColumn,
+    /// The move completes four: the game ends there, so no position follows.
+    Wins,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Size { width, height } => write!(
+                f,
+                "a {width}x{height} board cannot be solved: it must be at least \
+                 {MIN_SIZE}x{MIN_SIZE} and width * (height + 1) must be at most 128"
+            ),
+            PositionError::InvalidMove {
+                index,
+                found,
+                fault,
+            } => {
+                let why = match fault {
+                    MoveFault::NotAColumn => "not a column",
+                    MoveFault::FullColumn => "the column is full",
+                    MoveFault::Wins => "it completes four, so the game is over",
+                };
+                write!(f, "invalid move {index} ({found:?}): {why}")
+            }
+            PositionError::Floating { column } => {
+                write!(f, "a token in column {column} floats above an empty cell")
+            }
+            PositionError::Counts { to_move, opponent } => write!(
+                f,
+                "the side to move has {to_move} tokens and its opponent {opponent}: \
+                 alternate play gives equal counts or one fewer for the side to move"
+            ),
+            PositionError::Finished => write!(f, "four in a row is already on the board"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Whether a `width` by `height` board can be solved here.
+pub fn fits(width: usize, height: usize) -> bool {
+    width >= MIN_SIZE && height >= MIN_SIZE && width * (height + 1) <= 128
+}
+
+/// A position: the board, whose turn it is, and how many moves were played.
+///
+/// Held as two bitboards (see [`bits`]): the side to move's stones and
+/// every filled cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    width: u32,
+    height: u32,
+    current: u128,
+    mask: u128,
+    moves: u32,
+}
+
+impl Position {
+    /// The empty board of `width` by `height`.
+    pub fn new(width: usize, height: usize) -> Result<Position, PositionError> {
+        if !fits(width, height) {
+            return Err(PositionError::Size { width, height });
+        }
+        Ok(Position {
+            width: width as u32,
+            height: height as u32,
+            current: 0,
+            mask: 0,
+            moves: 0,
+        })
+    }
+
+    /// The position after a move string: columns `1..=width` as digits
+    /// (`A` onwards for columns from 10, either case), first player first.
+    /// The first move that is not a column, falls into a full column or
+    /// completes four is named in the error, counted from 1.
+    pub fn from_moves(moves: &str, width: usize, height: usize) -> Result<Position, PositionError> {
+        let mut p = Position::new(width, height)?;
+        for (i, ch) in moves.chars().enumerate() {
+            let fault = |fault| PositionError::InvalidMove {
+                index: i + 1,
+                found: ch,
+                fault,
+            };
+            let col = match ch.to_digit(36) {
+                Some(d) if d >= 1 && (d as usize) <= width => d as usize - 1,
+                _ => return Err(fault(MoveFault::NotAColumn)),
+            };
+            if !p.can_play(col) {
+                return Err(fault(MoveFault::FullColumn));
+            }
+            if p.is_winning_move(col) {
+                return Err(fault(MoveFault::Wins));
+            }
+            p.play(col);
+        }
+        Ok(p)
+    }
+
+    /// The position on the tutorial's board (`board[x][y]`, `y = 0` the top
+    /// row) with `to_move` to play. The counts of tokens fix how many moves
+    /// were played; the side to move must have as many tokens as its
+    /// opponent (it moved first) or one fewer.
+    pub fn from_board(board: &Board, to_move: Tile) -> Result<Position, PositionError> {
+        let (w, h) = (board.width(), board.height());
+        let mut p = Position::new(w, h)?;
+        let stride = h as u32 + 1;
+        let (mut mine, mut theirs) = (0usize, 0usize);
+        for x in 0..w {
+            let mut empty_below = false;
+            // From the bottom row (y = h - 1) up.
+            for (row, y) in (0..h).rev().enumerate() {
+                match board[x][y] {
+                    None => empty_below = true,
+                    Some(_) if empty_below => {
+                        return Err(PositionError::Floating { column: x + 1 })
+                    }
+                    Some(tile) => {
+                        let bit = 1u128 << (x as u32 * stride + row as u32);
+                        p.mask |= bit;
+                        if tile == to_move {
+                            p.current |= bit;
+                            mine += 1;
+                        } else {
+                            theirs += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if mine != theirs && mine + 1 != theirs {
+            return Err(PositionError::Counts {
+                to_move: mine,
+                opponent: theirs,
+            });
+        }
+        let g = Any::<u128>::new(p.width, p.height);
+        if has_four(g, p.current) || has_four(g, p.current ^ p.mask) {
+            return Err(PositionError::Finished);
+        }
+        p.moves = (mine + theirs) as u32;
+        Ok(p)
+    }
+
+    /// The tutorial's board for this position, the side to move playing
+    /// `to_move`.
+    pub fn to_board(&self, to_move: Tile) -> Board {
+        let (w, h) = (self.width as usize, self.height as usize);
+        // The size was checked when the position was made.
+        let mut board = match crate::board::get_new_board(w, h) {
+            Ok(b) => b,
+            Err(_) => unreachable!("a position is at least 4x4"),
+        };
+        for x in 0..w {
+            for row in 0..h {
+                let bit = 1u128 << (x as u32 * (self.height + 1) + row as u32);
+                if self.mask & bit != 0 {
+                    let tile = if self.current & bit != 0 {
+                        to_move
+                    } else {
+                        to_move.enemy()
+                    };
+                    board[x][h - 1 - row] = Some(tile);
+                }
+            }
+        }
+        board
+    }
+
+    /// Columns.
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Moves played so far.
+    pub fn moves_played(&self) -> usize {
+        self.moves as usize
+    }
+
+    /// Whether the first player is to move.
+    pub fn first_player_to_move(&self) -> bool {
+        self.moves % 2 == 0
+    }
+
+    /// The geometry, for the public helpers (not the search).
+    fn geometry(&self) -> Any<u128> {
+        Any::new(self.width, self.height)
+    }
+
+    /// Whether `col` (from 0) exists and has room.
+    pub fn can_play(&self, col: usize) -> bool {
+        col < self.width() && playable(self.geometry(), self.mask) & self.geometry().column(col as u32) != 0
+    }
+
+    /// Whether playing `col` completes four for the side to move.
+    pub fn is_winning_move(&self, col: usize) -> bool {
+        let g = self.geometry();
+        self.can_play(col)
+            && winning_cells(g, self.current, self.mask) & playable(g, self.mask) & g.column(col as u32)
+                != 0
+    }
+
+    /// Whether the side to move can complete four at once.
+    pub fn can_win_next(&self) -> bool {
+        (0..self.width()).any(|c| self.is_winning_move(c))
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_full(&self) -> bool {
+        self.moves == self.width * self.height
+    }
+
+    /// Plays `col` (from 0) for the side to move; a full or missing column
+    /// is left as it is. The caller checks [`Position::is_winning_move`]
+    /// first: a won game has no position after it.
+    pub fn play(&mut self, col: usize) {
+        if !self.can_play(col) {
+            return;
+        }
+        let g = self.geometry();
+        let m = playable(g, self.mask) & g.column(col as u32);
+        self.current ^= self.mask;
+        self.mask |= m;
+        self.moves += 1;
+    }
+
+    /// The position after `col` is played.
+    pub fn child(&self, col: usize) -> Position {
+        let mut p = *self;
+        p.play(col);
+        p
+    }
+
+    /// The score of winning with the very next move: `(W*H + 1 - n) / 2`.
+    pub fn win_now_score(&self) -> i32 {
+        (self.width * self.height + 1 - self.moves) as i32 / 2
+    }
+}
+
+/// A score read as an outcome: who wins, and after how many of the
+/// player's own moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player completes four with its `n`-th move from now.
+    Win(u32),
+    /// Neither side can force four.
+    Draw,
+    /// The opponent completes four with its `n`-th move from now, after the
+    /// player has made `n` moves.
+    Loss(u32),
+}
+
+impl Outcome {
+    /// The outcome of `score` for the side to move in `position`.
+    pub fn of(position: &Position, score: i32) -> Outcome {
+        let cells = (position.width * position.height) as i32;
+        let n = position.moves as i32;
+        if score > 0 {
+            Outcome::Win(((cells + 1 - n) / 2 - score + 1).max(1) as u32)
+        } else if score < 0 {
+            Outcome::Loss(((cells - n) / 2 + score + 1).max(1) as u32)
+        } else {
+            Outcome::Draw
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(n) => write!(f, "win in {n}"),
+            Outcome::Draw => write!(f, "draw"),
+            Outcome::Loss(n) => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// Settings of the search, for measuring what each technique buys.
+/// [`Tuning::default`] is what [`Solver::new`] uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Threads to search with (1: no helpers).
+    pub threads: usize,
+    /// `log2` of the table's buckets once a search proves hard (64 bytes each).
+    pub table_bits: u32,
+    /// `log2` of the table's buckets to begin with.
+    pub small_table_bits: u32,
+    /// Nodes one thread searches before the table grows and helpers join.
+    pub first_try_nodes: u64,
+    /// Positions with fewer moves played share an entry with their mirror image.
+    pub mirror_until: u32,
+    /// Nodes with at least this many empty cells look their children up
+    /// in the table before searching them (enhanced transposition cutoffs).
+    pub etc_empties: u32,
+    /// Helper threads test the neighbouring null window, not the same one.
+    pub helper_other_window: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(2),
+            table_bits: 21,
+            small_table_bits: 12,
+            first_try_nodes: 1 << 18,
+            mirror_until: 0,
+            etc_empties: u32::MAX,
+            helper_other_window: false,
+        }
+    }
+}
+
+/// The solver: a transposition table kept from one question to the next,
+/// and the settings.
+pub struct Solver {
+    table: Table,
+    /// Entries are written with the generation of the question.
+    generation: u8,
+    nodes: u64,
+    tuning: Tuning,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+/// Runs `$body` with `$g` bound to the geometry of `$pos`: the constant
+/// 7x6 one, or one held in fields in a `u64` or a `u128`.
+macro_rules! with_geometry {
+    ($pos:expr, $g:ident => $body:expr) => {{
+        let (w, h) = ($pos.width, $pos.height);
+        if (w, h) == (7, 6) {
+            let $g = Seven;
+            $body
+        } else if w * (h + 1) <= 64 {
+            let $g = Any::<u64>::new(w, h);
+            $body
+        } else {
+            let $g = Any::<u128>::new(w, h);
+            $body
+        }
+    }};
+}
+
+impl Solver {
+    /// A solver with the default settings. Start-up is cheap: the table
+    /// begins at 256 KiB and grows (to 128 MiB) only once a position
+    /// needs it.
+    pub fn new() -> Solver {
+        Solver::with_tuning(Tuning::default())
+    }
+
+    /// A solver with these settings.
+    pub fn with_tuning(tuning: Tuning) -> Solver {
+        Solver {
+            table: Table::new(tuning.small_table_bits.min(tuning.table_bits), false),
+            generation: 0,
+            nodes: 0,
+            tuning,
+        }
+    }
+
+    /// Its settings.
+    pub fn tuning(&self) -> Tuning {
+        self.tuning
+    }
+
+    /// Nodes searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets everything the table has learnt.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The next generation (never 0, which marks nothing).
+    fn next_generation(&mut self) -> u8 {
+        self.generation = self.generation.wrapping_add(1).max(1);
+        self.generation
+    }
+
+    /// The exact score of `position` for the side to move (see the module
+    /// docs for the scale); with `weak`, only its sign: 1 win, 0 draw, -1 loss.
+    pub fn solve(&mut self, position: &Position, weak: bool) -> i32 {
+        // Without a stop flag or a deadline the search always answers.
+        self.solve_within(position, weak, None, None).unwrap_or(0)
+    }
+
+    /// [`Solver::solve`] that gives up (`None`) when `stop` is set or the
+    /// deadline passes.
+    pub fn solve_within(
+        &mut self,
+        position: &Position,
+        weak: bool,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<i32> {
+        if position.can_win_next() {
+            return Some(if weak { 1 } else { position.win_now_score() });
+        }
+        let cells = (position.width * position.height) as i32;
+        let n = position.moves as i32;
+        if n >= cells {
+            return Some(0);
+        }
+        let (lower, upper) = if weak {
+            (-1, 1)
+        } else {
+            (-(cells - n) / 2, (cells + 1 - n) / 2)
+        };
+        let generation = self.next_generation();
+        let score = with_geometry!(position, g => self.solve_g(
+            g,
+            position,
+            Signals::new(stop, deadline, lower, upper),
+            generation,
+        ))?;
+        Some(if weak { score.signum() } else { score })
+    }
+
+    /// Narrows the root's window: one thread first, then, if that took
+    /// more than `first_try_nodes`, a full-size table and every thread.
+    fn solve_g<G: Geometry>(
+        &mut self,
+        g: G,
+        position: &Position,
+        signals: Signals<'_>,
+        generation: u8,
+    ) -> Option<i32> {
+        let current = G::B::from_u128(position.current);
+        let mask = G::B::from_u128(position.mask);
+        let moves = position.moves;
+        let tuning = self.tuning;
+        let mut first = Search::new(g, &self.table, &signals, generation, tuning);
+        let small = self.table.bits() < tuning.table_bits;
+        if small || tuning.threads > 1 {
+            first.node_limit = tuning.first_try_nodes;
+        }
+        let answer = first.narrow(current, mask, moves, false);
+        let (abort, nodes) = (first.abort, first.nodes);
+        self.nodes += nodes;
+        match answer {
+            Some(score) => return Some(score),
+            None if abort == Abort::Interrupted => return None,
+            None => {}
+        }
+        if small {
+            let big = Table::new(tuning.table_bits, false);
+            self.table.copy_into(&big);
+            self.table = big;
+        }
+        let table = &self.table;
+        let signals = &signals;
+        let (answer, nodes) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..tuning.threads)
+                .map(|i| {
+                    scope.spawn(move || {
+                        let mut s = Search::new(g, table, signals, generation, tuning);
+                        s.order = helper_order(g.width(), i);
+                        s.narrow(current, mask, moves, true);
+                        s.nodes
+                    })
+                })
+                .collect();
+            let mut s = Search::new(g, table, signals, generation, tuning);
+            let answer = s.narrow(current, mask, moves, false);
+            // The answer is in (or the caller gave up): the helpers stop too.
+            signals.done.store(true, std::sync::atomic::Ordering::Relaxed);
+            let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            (answer, s.nodes + helper_nodes)
+        });
+        self.nodes += nodes;
+        answer
+    }
+
+    /// The score of every column for the side to move: `None` for a full
+    /// column, else the position's score if it plays there (minus the
+    /// child's score, or the win-now score for a winning column).
+    pub fn analyze(&mut self, position: &Position, weak: bool) -> Vec<Option<i32>> {
+        (0..position.width())
+            .map(|col| {
+                if !position.can_play(col) {
+                    None
+                } else if position.is_winning_move(col) {
+                    Some(if weak { 1 } else { position.win_now_score() })
+                } else {
+                    Some(-self.solve(&position.child(col), weak))
+                }
+            })
+            .collect()
+    }
+
+    /// Every column's score within a time budget, for the game.
+    ///
+    /// First each column is solved exactly, until half the budget is
+    /// spent. Columns still open are then searched to a growing depth, a
+    /// position at the horizon counting as a draw (unknown): a win or loss
+    /// found that way is proven all the same, a 0 is "nothing forced within
+    /// the horizon". The deepest depth completed for every open column is
+    /// kept. `stop` ends the search within a millisecond or so.
+    pub fn analyze_within(
+        &mut self,
+        position: &Position,
+        deadline: Instant,
+        stop: &AtomicBool,
+    ) -> Analysis {
+        let start = Instant::now();
+        let half = start + deadline.saturating_duration_since(start) / 2;
+        let w = position.width();
+        let empties = (position.width * position.height - position.moves) as usize;
+        let mut analysis = Analysis {
+            scores: vec![None; w],
+            proven: vec![false; w],
+            depth: 0,
+            interrupted: false,
+        };
+        for col in 0..w {
+            if !position.can_play(col) {
+                analysis.proven[col] = true;
+            } else if position.is_winning_move(col) {
+                analysis.scores[col] = Some(position.win_now_score());
+                analysis.proven[col] = true;
+            } else {
+                analysis.scores[col] = Some(0);
+            }
+        }
+        for col in 0..w {
+            if analysis.proven[col] {
+                continue;
+            }
+            match self.solve_within(&position.child(col), false, Some(half), Some(stop)) {
+                Some(score) => {
+                    analysis.scores[col] = Some(-score);
+                    analysis.proven[col] = true;
+                }
+                None => break,
+            }
+        }
+        if analysis.is_proven() {
+            analysis.depth = empties;
+            return analysis;
+        }
+        let scratch = Table::new(16, true);
+        for depth in 1..=empties {
+            let generation = self.next_generation();
+            let mut found = Vec::new();
+            for col in 0..w {
+                if analysis.proven[col] {
+                    continue;
+                }
+                let child = position.child(col);
+                let horizon = position.moves + depth as u32;
+                let result = with_geometry!(child, g => self.limited(
+                    g, &child, horizon, &scratch, generation, deadline, stop,
+                ));
+                match result {
+                    Some(r) => found.push((col, r)),
+                    None => break,
+                }
+            }
+            if found.len() < analysis.proven.iter().filter(|p| !**p).count() {
+                analysis.interrupted = stop.load(std::sync::atomic::Ordering::Relaxed);
+                break;
+            }
+            for (col, (score, hit)) in found {
+                analysis.scores[col] = Some(-score);
+                analysis.proven[col] = !hit || score != 0;
+            }
+            analysis.depth = depth;
+            if analysis.is_proven() {
+                analysis.depth = empties;
+                break;
+            }
+        }
+        analysis
+    }
+
+    /// The child's score in the game cut at `horizon` moves (a position
+    /// there counts 0), and whether the horizon was reached.
+    #[allow(clippy::too_many_arguments)]
+    fn limited<G: Geometry>(
+        &mut self,
+        g: G,
+        child: &Position,
+        horizon: u32,
+        scratch: &Table,
+        generation: u8,
+        deadline: Instant,
+        stop: &AtomicBool,
+    ) -> Option<(i32, bool)> {
+        if child.can_win_next() {
+            return Some((child.win_now_score(), false));
+        }
+        let cells = (child.width * child.height) as i32;
+        let n = child.moves as i32;
+        let signals = Signals::new(Some(stop), Some(deadline), -(cells - n) / 2, (cells + 1 - n) / 2);
+        let mut s = Search::new(g, scratch, &signals, generation, self.tuning);
+        s.horizon = horizon;
+        let r = s.narrow(
+            G::B::from_u128(child.current),
+            G::B::from_u128(child.mask),
+            child.moves,
+            false,
+        );
+        self.nodes += s.nodes;
+        r.map(|score| (score, s.hit_horizon))
+    }
+}
+
+/// A helper thread's column order: centre first, but ties broken from the
+/// other side, so that it wanders into other parts of the tree first.
+fn helper_order(width: u32, helper: usize) -> [u8; MAX_WIDTH] {
+    let mut order = search::centre_first(width);
+    if helper % 2 == 1 {
+        for c in order.iter_mut().take(width as usize) {
+            *c = (width - 1) as u8 - *c;
+        }
+    }
+    order
+}
+
+/// Every column's result within a time budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// Per column, the score if the side to move plays there (`None`: the
+    /// column is full). An unproven score is 0: nothing is forced within
+    /// [`Analysis::depth`] moves.
+    pub scores: Vec<Option<i32>>,
+    /// Per column, whether its score is exact (always true for full columns).
+    pub proven: Vec<bool>,
+    /// How many moves ahead the deepest completed search looked: the
+    /// empty cells when everything is proven.
+    pub depth: usize,
+    /// Whether `stop` ended the search.
+    pub interrupted: bool,
+}
+
+impl Analysis {
+    /// Whether every column's score is exact.
+    pub fn is_proven(&self) -> bool {
+        self.proven.iter().all(|p| *p)
+    }
+
+    /// The columns with the best score (from 0).
+    pub fn best_columns(&self) -> Vec<usize> {
+        best_columns(&self.scores)
+    }
+}
+
+/// The columns whose score is the greatest.
+pub fn best_columns(scores: &[Option<i32>]) -> Vec<usize> {
+    let best = scores.iter().flatten().max().copied();
+    scores
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_some() && **s == best)
+        .map(|(c, _)| c)
+        .collect()
+}

@@ -1,0 +1,1 @@
+//! Grading the tutorial's AI.

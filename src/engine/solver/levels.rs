@@ -1,0 +1,1 @@
+//! Levels for players.
