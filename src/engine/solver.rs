@@ -18,6 +18,8 @@ use bits::{has_four, playable, winning_cells, Any, Bits, Geometry, Seven};
 use search::{Abort, Search, Signals, MAX_WIDTH};
 use table::Table;
 
+pub use levels::Level;
+
 
 /// What is wrong with a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -373,7 +375,7 @@ impl Default for Tuning {
             small_table_bits: 12,
             first_try_nodes: 1 << 18,
             mirror_until: 0,
-            etc_empties: u32::MAX,
+            etc_empties: 12,
             helper_other_window: false,
         }
     }
