@@ -159,7 +159,8 @@ mod tests {
         assert_eq!(out, "755733356656526372225727171133611 2\n");
         assert_eq!(faulty, 2);
         let lines: Vec<&str> = err.lines().collect();
-        assert!(lines[0].starts_with("fourinrow solve: line 1: invalid move 7 ('4'): the column is full"));
+        assert!(lines[0]
+            .starts_with("fourinrow solve: line 1: invalid move 7 ('4'): the column is full"));
         assert!(lines[1].starts_with("fourinrow solve: line 4: invalid move 3 ('x'): not a column"));
     }
 
@@ -170,7 +171,10 @@ mod tests {
             ..SolveOptions::default()
         };
         let (out, _, _) = run(&options, "755733356656526372225727171133611\n");
-        assert_eq!(out, "755733356656526372225727171133611 2 2 -1000 2 -1000 2 -1000\n");
+        assert_eq!(
+            out,
+            "755733356656526372225727171133611 2 2 -1000 2 -1000 2 -1000\n"
+        );
     }
 
     #[test]

@@ -143,10 +143,7 @@ fn each_level_beats_the_one_below() {
                 }
             }
         }
-        println!(
-            "| {strong} | {weak} | {} | {w} | {d} | {l} |",
-            2 * openings
-        );
+        println!("| {strong} | {weak} | {} | {w} | {d} | {l} |", 2 * openings);
         assert!(w > l, "{strong} should beat {weak}");
     }
 }

@@ -10,7 +10,7 @@ pub mod search;
 pub mod table;
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 use crate::board::{Board, Tile, MIN_SIZE};
@@ -19,7 +19,6 @@ use search::{Abort, Search, Signals, MAX_WIDTH};
 use table::Table;
 
 pub use levels::Level;
-
 
 /// What is wrong with a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -260,14 +259,17 @@ impl Position {
 
     /// Whether `col` (from 0) exists and has room.
     pub fn can_play(&self, col: usize) -> bool {
-        col < self.width() && playable(self.geometry(), self.mask) & self.geometry().column(col as u32) != 0
+        col < self.width()
+            && playable(self.geometry(), self.mask) & self.geometry().column(col as u32) != 0
     }
 
     /// Whether playing `col` completes four for the side to move.
     pub fn is_winning_move(&self, col: usize) -> bool {
         let g = self.geometry();
         self.can_play(col)
-            && winning_cells(g, self.current, self.mask) & playable(g, self.mask) & g.column(col as u32)
+            && winning_cells(g, self.current, self.mask)
+                & playable(g, self.mask)
+                & g.column(col as u32)
                 != 0
     }
 
@@ -356,7 +358,8 @@ pub struct Tuning {
     pub table_bits: u32,
     /// `log2` of the table's buckets to begin with.
     pub small_table_bits: u32,
-    /// Nodes one thread searches before the table grows and helpers join.
+    /// Nodes one thread searches before helpers join and the table first
+    /// grows; each later stage searches 16 times more before the next growth.
     pub first_try_nodes: u64,
     /// Positions with fewer moves played share an entry with their mirror image.
     pub mirror_until: u32,
@@ -370,11 +373,13 @@ pub struct Tuning {
 impl Default for Tuning {
     fn default() -> Tuning {
         Tuning {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(2),
+            threads: std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .min(2),
             table_bits: 21,
             small_table_bits: 12,
-            first_try_nodes: 1 << 18,
-            mirror_until: 0,
+            first_try_nodes: 1 << 14,
+            mirror_until: 12,
             etc_empties: 12,
             helper_other_window: false,
         }
@@ -493,8 +498,10 @@ impl Solver {
         Some(if weak { score.signum() } else { score })
     }
 
-    /// Narrows the root's window: one thread first, then, if that took
-    /// more than `first_try_nodes`, a full-size table and every thread.
+    /// Narrows the root's window in stages: one thread and the small
+    /// table first; each time the main thread passes its stage's node
+    /// limit, every thread joins and the table grows (16 times, up to
+    /// `table_bits`), so that only hard positions pay for a large table.
     fn solve_g<G: Geometry>(
         &mut self,
         g: G,
@@ -506,28 +513,56 @@ impl Solver {
         let mask = G::B::from_u128(position.mask);
         let moves = position.moves;
         let tuning = self.tuning;
-        let mut first = Search::new(g, &self.table, &signals, generation, tuning);
-        let small = self.table.bits() < tuning.table_bits;
-        if small || tuning.threads > 1 {
-            first.node_limit = tuning.first_try_nodes;
+        let mut threads = 1;
+        let mut limit = tuning.first_try_nodes;
+        loop {
+            let last = threads >= tuning.threads && self.table.bits() >= tuning.table_bits;
+            let node_limit = if last { u64::MAX } else { limit };
+            let (answer, abort, nodes) = self.stage(
+                g, current, mask, moves, &signals, generation, threads, node_limit,
+            );
+            self.nodes += nodes;
+            match answer {
+                Some(score) => return Some(score),
+                None if abort != Abort::NodeLimit => return None,
+                None => {}
+            }
+            signals.done.store(false, AtomicOrdering::Relaxed);
+            threads = tuning.threads;
+            if self.table.bits() < tuning.table_bits {
+                let big = Table::new((self.table.bits() + 4).min(tuning.table_bits), false);
+                self.table.copy_into(&big);
+                self.table = big;
+            }
+            limit = limit.saturating_mul(16);
         }
-        let answer = first.narrow(current, mask, moves, false);
-        let (abort, nodes) = (first.abort, first.nodes);
-        self.nodes += nodes;
-        match answer {
-            Some(score) => return Some(score),
-            None if abort == Abort::Interrupted => return None,
-            None => {}
-        }
-        if small {
-            let big = Table::new(tuning.table_bits, false);
-            self.table.copy_into(&big);
-            self.table = big;
-        }
+    }
+
+    /// One stage: `threads` threads narrow the window together until the
+    /// answer is in or the main thread has searched `node_limit` nodes.
+    /// Returns the answer, why the main thread stopped, and the nodes.
+    #[allow(clippy::too_many_arguments)]
+    fn stage<G: Geometry>(
+        &self,
+        g: G,
+        current: G::B,
+        mask: G::B,
+        moves: u32,
+        signals: &Signals<'_>,
+        generation: u8,
+        threads: usize,
+        node_limit: u64,
+    ) -> (Option<i32>, Abort, u64) {
+        let tuning = self.tuning;
         let table = &self.table;
-        let signals = &signals;
-        let (answer, nodes) = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..tuning.threads)
+        if threads <= 1 {
+            let mut s = Search::new(g, table, signals, generation, tuning);
+            s.node_limit = node_limit;
+            let answer = s.narrow(current, mask, moves, false);
+            return (answer, s.abort, s.nodes);
+        }
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
                 .map(|i| {
                     scope.spawn(move || {
                         let mut s = Search::new(g, table, signals, generation, tuning);
@@ -538,14 +573,13 @@ impl Solver {
                 })
                 .collect();
             let mut s = Search::new(g, table, signals, generation, tuning);
+            s.node_limit = node_limit;
             let answer = s.narrow(current, mask, moves, false);
-            // The answer is in (or the caller gave up): the helpers stop too.
-            signals.done.store(true, std::sync::atomic::Ordering::Relaxed);
+            // The answer is in, or this stage is over: the helpers stop too.
+            signals.done.store(true, AtomicOrdering::Relaxed);
             let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            (answer, s.nodes + helper_nodes)
-        });
-        self.nodes += nodes;
-        answer
+            (answer, s.abort, s.nodes + helper_nodes)
+        })
     }
 
     /// The score of every column for the side to move: `None` for a full
@@ -634,7 +668,7 @@ impl Solver {
                 }
             }
             if found.len() < analysis.proven.iter().filter(|p| !**p).count() {
-                analysis.interrupted = stop.load(std::sync::atomic::Ordering::Relaxed);
+                analysis.interrupted = stop.load(AtomicOrdering::Relaxed);
                 break;
             }
             for (col, (score, hit)) in found {
@@ -668,7 +702,12 @@ impl Solver {
         }
         let cells = (child.width * child.height) as i32;
         let n = child.moves as i32;
-        let signals = Signals::new(Some(stop), Some(deadline), -(cells - n) / 2, (cells + 1 - n) / 2);
+        let signals = Signals::new(
+            Some(stop),
+            Some(deadline),
+            -(cells - n) / 2,
+            (cells + 1 - n) / 2,
+        );
         let mut s = Search::new(g, scratch, &signals, generation, self.tuning);
         s.horizon = horizon;
         let r = s.narrow(

@@ -78,7 +78,11 @@ impl Level {
         // A column whose score is the worst possible hands the opponent a
         // win at once; avoid those while there is anything else.
         let worst = -((position.width() * position.height() - position.moves_played()) as i32) / 2;
-        let safe: Vec<(usize, i32)> = playable.iter().copied().filter(|&(_, s)| s > worst).collect();
+        let safe: Vec<(usize, i32)> = playable
+            .iter()
+            .copied()
+            .filter(|&(_, s)| s > worst)
+            .collect();
         let candidates = if safe.is_empty() { playable } else { safe };
         let best = candidates.iter().map(|&(_, s)| s).max()?;
         let weights: Vec<f64> = match self.temperature() {
@@ -122,8 +126,6 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| {
-                format!("unknown level '{s}' (choose perfect, strong, medium or easy)")
-            })
+            .ok_or_else(|| format!("unknown level '{s}' (choose perfect, strong, medium or easy)"))
     }
 }

@@ -106,7 +106,11 @@ pub fn centre_first(width: u32) -> [u8; MAX_WIDTH] {
     let w = width as i32;
     for (i, slot) in order.iter_mut().take(width as usize).enumerate() {
         let i = i as i32;
-        let offset = if i % 2 == 1 { -(i + 1) / 2 } else { (i + 1) / 2 };
+        let offset = if i % 2 == 1 {
+            -(i + 1) / 2
+        } else {
+            (i + 1) / 2
+        };
         // Even widths lean left first, as the tutorial's centre does.
         let c = if w % 2 == 0 {
             (w - 1) / 2 - offset
@@ -325,16 +329,8 @@ impl<'a, G: Geometry> Search<'a, G> {
     /// Writes bounds to the table.
     #[inline(always)]
     fn store(&self, key: u64, lower: i32, upper: i32, best: Option<u32>, empties: u32) {
-        self.table.put(
-            key,
-            Entry {
-                lower,
-                upper,
-                best,
-            },
-            self.generation,
-            empties,
-        );
+        self.table
+            .put(key, Entry { lower, upper, best }, self.generation, empties);
     }
 
     /// The exact score by null-window searches, narrowing `lower..=upper`
