@@ -118,7 +118,7 @@ fn perfect_never_loses_a_won_position_on_small_boards() {
 #[test]
 #[ignore = "a measured match: minutes"]
 fn each_level_beats_the_one_below() {
-    let openings = 20;
+    let openings = 50;
     let mut solver = Solver::new();
     let mut rng = StdRng::seed_from_u64(2026);
     println!("| stronger | weaker | games | stronger wins | draws | weaker wins |");

@@ -96,8 +96,6 @@ pub struct Search<'a, G: Geometry> {
     /// A position with this many moves played counts as a draw, unknown
     /// (`u32::MAX`: no horizon, the exact search).
     pub horizon: u32,
-    /// Whether a horizon was reached.
-    pub hit_horizon: bool,
 }
 
 /// Centre-first column order: 3, 2, 4, 1, 5, 0, 6 on 7 columns.
@@ -143,7 +141,6 @@ impl<'a, G: Geometry> Search<'a, G> {
             abort: Abort::No,
             med: 0,
             horizon: u32::MAX,
-            hit_horizon: false,
         }
     }
 
@@ -225,7 +222,6 @@ impl<'a, G: Geometry> Search<'a, G> {
             return 0;
         }
         if moves >= self.horizon {
-            self.hit_horizon = true;
             return 0;
         }
         // The opponent cannot win with its next move, nor we with ours.
