@@ -9,11 +9,12 @@
 //!
 //! Options (the defaults are [`Tuning::default`]'s):
 //!
-//! - `--threads N`, `--table-bits N`, `--first-try N`, `--mirror-until N`,
+//! - `--threads N`, `--table-bits N`, `--first-try N`, `--helpers-after N`, `--mirror-until N`,
 //!   `--etc-empties N`: the [`Tuning`] fields of those names;
 //! - `--other-window`: helpers test the neighbouring null window;
 //! - `--limit N`: only the first N positions of each file;
 //! - `--weak`: solve for win/draw/loss only (scores compared by sign);
+//! - `--fresh`: a new solver (and table) for each position;
 //! - `--verbose`: one line per position.
 
 use std::time::Instant;
@@ -38,18 +39,21 @@ fn main() {
     let mut limit = usize::MAX;
     let mut weak = false;
     let mut verbose = false;
+    let mut fresh = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--threads" => tuning.threads = number(&a, args.next()),
             "--table-bits" => tuning.table_bits = number(&a, args.next()),
             "--first-try" => tuning.first_try_nodes = number(&a, args.next()),
+            "--helpers-after" => tuning.helpers_after = number(&a, args.next()),
             "--mirror-until" => tuning.mirror_until = number(&a, args.next()),
             "--etc-empties" => tuning.etc_empties = number(&a, args.next()),
             "--other-window" => tuning.helper_other_window = true,
             "--limit" => limit = number(&a, args.next()),
             "--weak" => weak = true,
             "--verbose" => verbose = true,
+            "--fresh" => fresh = true,
             "--bench" => {}
             other => files.push(other.to_string()),
         }
@@ -68,7 +72,7 @@ fn main() {
         let mut solver = Solver::with_tuning(tuning);
         let mut times = Vec::new();
         let mut wrong = 0;
-        let nodes_before = solver.nodes();
+        let mut nodes = 0;
         for line in text.lines().take(limit) {
             let mut words = line.split_whitespace();
             let (Some(moves), Some(expected)) = (words.next(), words.next()) else {
@@ -79,6 +83,9 @@ fn main() {
                 eprintln!("solver bench: {file}: bad position {moves}");
                 continue;
             };
+            if fresh {
+                solver = Solver::with_tuning(tuning);
+            }
             let n0 = solver.nodes();
             let start = Instant::now();
             let score = solver.solve(&position, weak);
@@ -98,6 +105,7 @@ fn main() {
                     if ok { "" } else { " WRONG" }
                 );
             }
+            nodes += solver.nodes() - n0;
             times.push(t);
         }
         let n = times.len().max(1) as f64;
@@ -110,7 +118,7 @@ fn main() {
         println!(
             "| {name} | {} | {mean:.2} | {median:.2} | {max:.1} | {:.1} | {wrong} |",
             times.len(),
-            (solver.nodes() - nodes_before) as f64 / 1e6
+            nodes as f64 / 1e6
         );
     }
 }

@@ -472,9 +472,11 @@ pub struct Tuning {
     pub table_bits: u32,
     /// `log2` of the table's buckets to begin with.
     pub small_table_bits: u32,
-    /// Nodes one thread searches before helpers join and the table first
-    /// grows; each later stage searches 16 times more before the next growth.
+    /// Nodes searched before the table first grows (4 times larger); each
+    /// later stage searches 4 times more before the next growth.
     pub first_try_nodes: u64,
+    /// Nodes a search must have taken before helper threads join it.
+    pub helpers_after: u64,
     /// Positions with fewer moves played share an entry with their mirror image.
     pub mirror_until: u32,
     /// Nodes with at least this many empty cells look their children up
@@ -490,9 +492,10 @@ impl Default for Tuning {
             threads: std::thread::available_parallelism()
                 .map_or(1, |n| n.get())
                 .min(2),
-            table_bits: 21,
+            table_bits: 18,
             small_table_bits: 12,
             first_try_nodes: 1 << 14,
+            helpers_after: 1 << 20,
             mirror_until: 12,
             etc_empties: 12,
             helper_other_window: false,
@@ -508,6 +511,9 @@ pub struct Solver {
     generation: u8,
     nodes: u64,
     tuning: Tuning,
+    /// Hard searches left before helpers are tried again, after a probe
+    /// found that they did not get a core of their own.
+    helpers_paused: u32,
 }
 
 impl Default for Solver {
@@ -549,6 +555,7 @@ impl Solver {
             generation: 0,
             nodes: 0,
             tuning,
+            helpers_paused: 0,
         }
     }
 
@@ -614,8 +621,9 @@ impl Solver {
 
     /// Narrows the root's window in stages: one thread and the small
     /// table first; each time the main thread passes its stage's node
-    /// limit, every thread joins and the table grows (16 times, up to
-    /// `table_bits`), so that only hard positions pay for a large table.
+    /// limit the table grows (4 times, up to `table_bits`), and once the
+    /// search has taken `helpers_after` nodes every thread joins it, so
+    /// that only hard positions pay for a large table and for threads.
     fn solve_g<G: Geometry>(
         &mut self,
         g: G,
@@ -627,28 +635,53 @@ impl Solver {
         let mask = G::B::from_u128(position.mask);
         let moves = position.moves;
         let tuning = self.tuning;
-        let mut threads = 1;
         let mut limit = tuning.first_try_nodes;
+        let mut spent = 0;
+        // Helpers pay only when they get a core of their own: on a busy
+        // machine two threads may share one, and then the second only adds
+        // nodes. The first stage with helpers is a probe of that.
+        let mut helpers = tuning.threads > 1 && self.helpers_paused == 0;
+        self.helpers_paused = self.helpers_paused.saturating_sub(1);
+        let mut probed = false;
+        let mut single_rate = None;
         loop {
-            let last = threads >= tuning.threads && self.table.bits() >= tuning.table_bits;
+            let threads = if helpers && spent >= tuning.helpers_after {
+                tuning.threads
+            } else {
+                1
+            };
+            let probing = threads > 1 && !probed;
+            let last =
+                self.table.bits() >= tuning.table_bits && (threads > 1 || !helpers) && !probing;
             let node_limit = if last { u64::MAX } else { limit };
+            let started = Instant::now();
             let (answer, abort, nodes) = self.stage(
                 g, current, mask, moves, &signals, generation, threads, node_limit,
             );
+            let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-6);
             self.nodes += nodes;
+            spent += nodes;
             match answer {
                 Some(score) => return Some(score),
                 None if abort != Abort::NodeLimit => return None,
                 None => {}
             }
             signals.done.store(false, AtomicOrdering::Relaxed);
-            threads = tuning.threads;
+            if threads == 1 {
+                single_rate = Some(rate);
+            } else if probing {
+                probed = true;
+                if single_rate.is_some_and(|single| rate < 1.4 * single) {
+                    helpers = false;
+                    self.helpers_paused = 8;
+                }
+            }
             if self.table.bits() < tuning.table_bits {
-                let big = Table::new((self.table.bits() + 4).min(tuning.table_bits), false);
+                let big = Table::new((self.table.bits() + 2).min(tuning.table_bits), false);
                 self.table.copy_into(&big);
                 self.table = big;
             }
-            limit = limit.saturating_mul(16);
+            limit = limit.saturating_mul(4);
         }
     }
 

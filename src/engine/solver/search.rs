@@ -264,7 +264,8 @@ impl<'a, G: Geometry> Search<'a, G> {
         }
 
         // The moves, best first: the table's move, then by threats made.
-        let mut list = [(G::B::ZERO, 0u32, 0u32); MAX_WIDTH];
+        // Each is packed as `score << 8 | column` (a small array to clear).
+        let mut list = [0u32; MAX_WIDTH];
         let mut len = 0;
         for &c in &self.order[..w as usize] {
             let c = c as u32;
@@ -273,17 +274,18 @@ impl<'a, G: Geometry> Search<'a, G> {
                 continue;
             }
             let score = if tt_best == Some(c) {
-                u32::MAX
+                0xFF_FFFF
             } else {
                 winning_cells(g, current | m, mask | m).ones()
             };
+            let packed = (score << 8) | c;
             // Insertion sort, stable: equal scores keep the centre-first order.
             let mut i = len;
-            while i > 0 && list[i - 1].2 < score {
+            while i > 0 && list[i - 1] >> 8 < score {
                 list[i] = list[i - 1];
                 i -= 1;
             }
-            list[i] = (m, c, score);
+            list[i] = packed;
             len += 1;
         }
 
@@ -291,7 +293,9 @@ impl<'a, G: Geometry> Search<'a, G> {
         // Enhanced transposition cutoff: a child already known to be bad
         // enough for the opponent refutes the window without a search.
         if empties >= self.tuning.etc_empties {
-            for &(m, c, _) in &list[..len] {
+            for &packed in &list[..len] {
+                let c = packed & 0xFF;
+                let m = next & g.column(c);
                 let (ck, _) = self.key(current ^ mask, mask | m, moves + 1);
                 if let Some(e) = self.table.get(ck, self.generation) {
                     if -e.upper >= beta {
@@ -304,7 +308,9 @@ impl<'a, G: Geometry> Search<'a, G> {
             }
         }
 
-        for &(m, c, _) in &list[..len] {
+        for &packed in &list[..len] {
+            let c = packed & 0xFF;
+            let m = next & g.column(c);
             let score = -self.negamax(current ^ mask, mask | m, moves + 1, -beta, -alpha);
             if self.abort != Abort::No {
                 return 0;
