@@ -79,28 +79,61 @@
 //! whose upper bound is already low enough refutes the window at the cost
 //! of a table look-up, without a search.
 //!
+//! **A table that fits the TLB.** Profiling shows about three quarters of
+//! the search's time in the loads of table probes: each probe lands on a
+//! random cache line, and with 4 KiB pages a large table also misses the
+//! processor's cache of page translations (the TLB) on nearly every probe.
+//! A smaller table holds fewer positions, so the search visits more nodes,
+//! but each costs much less. Measured on the first five hard opening
+//! positions of the reference test sets (one thread, 1 December 2026):
+//!
+//! | table | nodes | CPU time |
+//! | ---: | ---: | ---: |
+//! | 128 MiB | 147 M | 18.0 s |
+//! | 32 MiB | 155 M | 14.3 s |
+//! | 16 MiB | 162 M | 10.5 s |
+//! | 8 MiB | 173 M | 8.1 s |
+//! | 4 MiB | 190 M | 7.7 s |
+//! | 2 MiB | 219 M | 8.0 s |
+//!
+//! The table stops at 16 MiB (a million entries): about as fast as the
+//! smaller ones on these positions, with room for the hardest ones, where
+//! more entries save more nodes. (Huge pages would lift the limit, but this
+//! system grants them only on request, which the standard library cannot
+//! make.)
+//!
 //! **Both cores: Lazy SMP.** Several threads search the same root at once,
 //! sharing the table without locks (each entry is checked against its key,
 //! so a half-written entry reads as a miss, never a wrong one). Each thread
 //! fills in entries the other then finds, and a helper breaks ties from the
 //! other side so they wander apart. Whichever thread finishes a null window
 //! first narrows the shared range; the other abandons a window whose answer
-//! is known. Threads cost tens of microseconds to start, and a large table
-//! costs milliseconds to fault in, so a search runs in *stages*: one thread
-//! and a 256 KiB table for the first 16,384 nodes; then every thread, and
-//! the table grows 16-fold per stage (4 MiB, 64 MiB, then its full 128
-//! MiB), so only hard positions pay for what they need.
+//! is known. On a quiet machine a second thread made the search 1.8 times
+//! as fast (20 hard positions: 3.9 s a position with one thread, 2.1 s with
+//! two, with a 128 MiB table). But the threads search about 40% more nodes
+//! between them, start and join each search (the join waits for the helper
+//! to be scheduled), and on a busy machine two threads may share one core:
+//! then the helper only adds work. So helpers join a search only once it
+//! has taken 2^20 nodes (about a tenth of a second), and the first stage
+//! with helpers is a probe: if the threads together search fewer than 1.4
+//! times the single thread's nodes per second, the helpers sit out this
+//! search and the next eight hard ones.
 //!
-//! Measured on the first six hard opening positions of the reference test
-//! sets (one thread, so the node counts do not depend on timing): the
-//! plain search above, without mirror keys and cutoffs, visits 285 million
-//! nodes in 35.8 s of CPU; enhanced cutoffs bring that to 219 million,
-//! mirror keys to 259 million, both together to 200 million in 28.0 s
-//! (22% less time). A second thread makes the search 1.8 times as fast
-//! (20 such positions: 3.9 s a position with one thread, 2.1 s with two).
+//! **Stages.** A search starts on one thread with a 256 KiB table (cheap
+//! to allocate for a position that takes microseconds) and is cut into
+//! stages: past 16,384 nodes, and each time four times more, the table
+//! grows fourfold (1, 4, then 16 MiB, its entries copied over), and past
+//! 2^20 nodes the helpers join. A stage that ends keeps the root's range
+//! and the table, so little work is lost.
+//!
+//! Measured on the first six hard opening positions (one thread, 128 MiB
+//! table, so the node counts do not depend on timing): the plain search,
+//! without mirror keys and cutoffs, visits 285 million nodes in 35.8 s of
+//! CPU; enhanced cutoffs bring that to 219 million, mirror keys to 259
+//! million, both together to 200 million in 28.0 s (22% less time).
 //! Tried and dropped: a history heuristic in place of centre-first ties
-//! (409 million nodes, much worse) and a table twice as large (2% fewer
-//! nodes, for twice the memory).
+//! (409 million nodes, much worse) and, for helpers, testing the
+//! neighbouring null window instead of the same one (no gain measured).
 //!
 //! # Budgets and stopping
 //!
@@ -542,7 +575,7 @@ macro_rules! with_geometry {
 
 impl Solver {
     /// A solver with the default settings. Start-up is cheap: the table
-    /// begins at 256 KiB and grows (to 128 MiB) only once a position
+    /// begins at 256 KiB and grows (to 16 MiB) only once a position
     /// needs it.
     pub fn new() -> Solver {
         Solver::with_tuning(Tuning::default())
