@@ -15,6 +15,7 @@
 
 pub mod fast;
 pub mod minimax;
+pub mod solver;
 
 use std::time::Duration;
 

@@ -5,3 +5,5 @@ pub mod analyze;
 pub mod boardtext;
 pub mod cli;
 pub mod engines;
+pub mod grade;
+pub mod solve;

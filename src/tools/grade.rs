@@ -1,0 +1,160 @@
+//! Grading the tutorial's AI against perfect play (`fourinrow analyze --grade`).
+//!
+//! For each position the solver gives every column's exact score; the
+//! *perfect* columns are those with the best score. The tutorial's AI at
+//! `DIFFICULTY` d values each column with `getPotentialMoves` (here
+//! [`crate::engine::fast::potential_moves`], the very doubles of the
+//! Python) and picks uniformly among the valid columns with the greatest
+//! value (the rule of `getComputerMove`'s loops, [`crate::engine::best_moves`]). So its chance of a perfect move is
+//! `|best ∩ perfect| / |best|`, and a grade is that chance averaged over
+//! the positions, with how often the pick throws away a win (a won position
+//! left won no longer) or a draw (a drawn position turned into a loss).
+//!
+//! Why it misses wins that minimax finds: `getPotentialMoves` *averages*
+//! the outcomes of the opponent's replies (each reply weighs `1/W`), where
+//! minimax assumes the opponent's *best* reply. A move that leaves the
+//! opponent one good reply among six bad ones looks fine on average; a move
+//! that wins against every reply, but only beyond the look-ahead, looks no
+//! better than a quiet one. The AI is tuned to the tutorial's horizon, so it
+//! never sees that deep.
+
+use crate::engine::solver::{best_columns, Outcome, Position, Solver};
+use crate::engine::{best_moves as get_best_moves, fast};
+use crate::port::board::Tile;
+use crate::tools::boardtext::format_board;
+
+/// A position where a difficulty surely throws away a win: every column it
+/// may pick is worse than the best.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Example {
+    /// The position, the computer (black) to move.
+    pub position: Position,
+    /// Its board text.
+    pub board: String,
+    /// A perfect column (from 0) and its outcome.
+    pub perfect: (usize, Outcome),
+    /// The columns the AI picks among (from 0), with their outcomes.
+    pub chosen: Vec<(usize, Outcome)>,
+}
+
+/// How one difficulty did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grade {
+    /// The tutorial's `DIFFICULTY`.
+    pub difficulty: u32,
+    /// Positions graded.
+    pub positions: usize,
+    /// The expected share of perfect picks, over all positions.
+    pub perfect: f64,
+    /// Won positions (the side to move can force a win).
+    pub won: usize,
+    /// The expected share of won positions where the pick does not win.
+    pub throws_win: f64,
+    /// Drawn positions.
+    pub drawn: usize,
+    /// The expected share of drawn positions where the pick loses.
+    pub throws_draw: f64,
+    /// The first position where every pick throws a win away.
+    pub example: Option<Example>,
+}
+
+/// Grades `difficulties` of the tutorial's AI on `positions`, the computer
+/// (black) to move in each.
+pub fn grade(
+    solver: &mut Solver,
+    positions: &[Position],
+    difficulties: impl IntoIterator<Item = u32>,
+) -> Vec<Grade> {
+    let analysed: Vec<(Position, Vec<Option<i32>>)> =
+        positions.iter().map(|p| (*p, solver.analyze(p, false))).collect();
+    difficulties.into_iter().map(|d| grade_one(&analysed, d)).collect()
+}
+
+/// One difficulty's grade.
+fn grade_one(analysed: &[(Position, Vec<Option<i32>>)], difficulty: u32) -> Grade {
+    let mut g = Grade {
+        difficulty,
+        positions: 0,
+        perfect: 0.0,
+        won: 0,
+        throws_win: 0.0,
+        drawn: 0,
+        throws_draw: 0.0,
+        example: None,
+    };
+    for (position, scores) in analysed {
+        let perfect = best_columns(scores);
+        let Some(best) = perfect.first().and_then(|&c| scores[c]) else {
+            continue;
+        };
+        let board = position.to_board(Tile::Black);
+        let values = fast::potential_moves(&board, Tile::Black, difficulty);
+        let (_, picks) = get_best_moves(&board, &values);
+        if picks.is_empty() {
+            continue;
+        }
+        let n = picks.len() as f64;
+        let share = |f: &dyn Fn(i32) -> bool| {
+            picks.iter().filter(|&&c| scores[c].is_some_and(f)).count() as f64 / n
+        };
+        g.positions += 1;
+        g.perfect += share(&|s| s == best);
+        if best > 0 {
+            g.won += 1;
+            let thrown = share(&|s| s <= 0);
+            g.throws_win += thrown;
+            if thrown == 1.0 && g.example.is_none() {
+                let outcome = |c: usize| Outcome::of(position, scores[c].unwrap_or(0));
+                g.example = Some(Example {
+                    position: *position,
+                    board: format_board(&board),
+                    perfect: (perfect[0], outcome(perfect[0])),
+                    chosen: picks.iter().map(|&c| (c, outcome(c))).collect(),
+                });
+            }
+        } else if best == 0 {
+            g.drawn += 1;
+            g.throws_draw += share(&|s| s < 0);
+        }
+    }
+    let share = |sum: f64, count: usize| if count == 0 { 0.0 } else { sum / count as f64 };
+    g.perfect = share(g.perfect, g.positions);
+    g.throws_win = share(g.throws_win, g.won);
+    g.throws_draw = share(g.throws_draw, g.drawn);
+    g
+}
+
+/// The grades as a Markdown table, then each difficulty's example.
+pub fn format_grades(grades: &[Grade]) -> String {
+    let mut s = String::from(
+        "| DIFFICULTY | positions | perfect picks | won: win thrown away | drawn: draw thrown away |\n\
+         | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    for g in grades {
+        s += &format!(
+            "| {} | {} | {:.1}% | {:.1}% of {} | {:.1}% of {} |\n",
+            g.difficulty,
+            g.positions,
+            100.0 * g.perfect,
+            100.0 * g.throws_win,
+            g.won,
+            100.0 * g.throws_draw,
+            g.drawn
+        );
+    }
+    for g in grades {
+        if let Some(e) = &g.example {
+            let chosen: Vec<String> =
+                e.chosen.iter().map(|(c, o)| format!("column {} ({o})", c + 1)).collect();
+            s += &format!(
+                "\nDIFFICULTY {}: in `{}` (black to move) column {} wins ({}); it picks {}.\n",
+                g.difficulty,
+                e.board,
+                e.perfect.0 + 1,
+                e.perfect.1,
+                chosen.join(" or ")
+            );
+        }
+    }
+    s
+}
