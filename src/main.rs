@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use fourinrow::error::Error;
 use fourinrow::tools::analyze::run_analyze;
 use fourinrow::tools::cli::{parse_args, Command};
+use fourinrow::tools::grade::run_grade;
+use fourinrow::tools::solve::run_solve;
 
 fn main() -> ExitCode {
     match run() {
@@ -21,24 +23,30 @@ fn main() -> ExitCode {
 
 /// Does what the command line asks.
 fn run() -> Result<ExitCode, Error> {
+    let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
     match parse_args(std::env::args_os().skip(1).collect())? {
         Command::Print(text) => {
             // A closed stdout (`fourinrow --help | head -1`) is no error.
             let _ = write!(std::io::stdout(), "{text}");
+            Ok(ExitCode::SUCCESS)
         }
-        Command::Analyze(options) => {
-            let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
-            match run_analyze(&options, stdin.lock(), stdout, stderr) {
-                Ok(0) => {}
-                Ok(_faulty) => return Ok(ExitCode::from(2)),
-                // The reader went away (`fourinrow analyze | head -1`): stop quietly.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-                Err(e) => return Err(Error::Io(format!("analyze: {e}"))),
-            }
-        }
-        Command::Play(options) => play(&options)?,
+        Command::Analyze(o) => answered("analyze", run_analyze(&o, stdin.lock(), stdout, stderr)),
+        Command::Solve(o) => answered("solve", run_solve(&o, stdin.lock(), stdout, stderr)),
+        Command::Grade(o) => answered("grade", run_grade(&o, stdin.lock(), stdout, stderr)),
+        Command::Play(options) => play(&options).map(|()| ExitCode::SUCCESS),
     }
-    Ok(ExitCode::SUCCESS)
+}
+
+/// The exit status of a tool that answers lines: 0, or 2 if some were
+/// faulty (each named on stderr already). A reader that went away
+/// (`fourinrow analyze | head -1`) ends it quietly.
+fn answered(tool: &str, result: std::io::Result<usize>) -> Result<ExitCode, Error> {
+    match result {
+        Ok(0) => Ok(ExitCode::SUCCESS),
+        Ok(_faulty) => Ok(ExitCode::from(2)),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(Error::Io(format!("{tool}: {e}"))),
+    }
 }
 
 /// Plays, if this build has a window.
@@ -52,7 +60,7 @@ fn play(options: &fourinrow::tools::cli::PlayOptions) -> Result<(), Error> {
 fn play(_options: &fourinrow::tools::cli::PlayOptions) -> Result<(), Error> {
     Err(Error::Usage(
         "this fourinrow was built without its window (cargo feature `window`): \
-         it can only analyze"
+         it can analyze, solve and grade"
             .into(),
     ))
 }

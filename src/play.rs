@@ -50,7 +50,10 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
         _ => options.settings.clone(),
     };
     let mut images = load_images(&source)?;
-    let engine = options.engine.engine();
+    // One seed for everything random in a game: the choices and coin tosses,
+    // and the solver level's mistakes.
+    let seed = options.seed.unwrap_or_else(rand::random);
+    let engine = options.engine.engine(options.solver, seed);
     let mut text: Option<Box<dyn Typesetter>> = match Fonts::new() {
         Ok(fonts) => Some(Box::new(fonts)),
         Err(_) => None, // the overlay then draws no text; nothing else needs it
@@ -74,7 +77,7 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
     };
     let run = |io: &mut dyn Frontend| run(settings.clone(), images.clone(), io, &engine, &extras);
     let Some(script) = script else {
-        let chance = options.seed.map_or_else(Chance::from_entropy, Chance::seeded);
+        let chance = Chance::seeded(seed);
         return run(&mut Live::new(Window::open(&spec)?, chance));
     };
     match &options.dump_frames {

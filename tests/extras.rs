@@ -218,7 +218,12 @@ fn explain_prints_the_numbers_analyze_gives_and_draws_only_above_the_board() {
 #[test]
 fn explain_says_which_engine_ran_and_why() {
     let script = json!({"difficulty": 4, "frames": 2});
-    let run = run(script, extras(|e| e.explain = true), EngineChoice::Auto.engine(), &[0]);
+    let run = run(
+        script,
+        extras(|e| e.explain = true),
+        EngineChoice::Auto.engine(Default::default(), 0),
+        &[0],
+    );
     assert_eq!(run.said.len(), 1);
     assert!(
         run.said[0].contains(
@@ -228,7 +233,12 @@ fn explain_says_which_engine_ran_and_why() {
         run.said[0]
     );
     let script = json!({"difficulty": 2, "frames": 2});
-    let run = self::run(script, extras(|e| e.explain = true), EngineChoice::Auto.engine(), &[0]);
+    let run = self::run(
+        script,
+        extras(|e| e.explain = true),
+        EngineChoice::Auto.engine(Default::default(), 0),
+        &[0],
+    );
     assert!(
         run.said[0].contains("; engine: faithful, the Python's getPotentialMoves line for line"),
         "{}",

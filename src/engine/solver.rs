@@ -152,6 +152,7 @@
 
 pub mod bits;
 pub mod levels;
+pub mod player;
 pub mod search;
 pub mod table;
 

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use crate::engine::best_moves;
 use crate::error::{Error, Stop};
 use crate::io::pixels::{smoothscale, Display, RgbaImage, ScaleBackend};
-use crate::io::{Event, Key, Typesetter};
+use crate::io::{Event, Frontend, Key, Typesetter};
 use crate::port::board::{get_new_board, is_board_full, is_winner, Board, Tile, EMPTY};
 use crate::port::globals::Engine;
 use crate::port::hooks::Hooks;
@@ -188,18 +188,21 @@ impl ExtrasState {
         self.refresh_moves();
     }
 
-    /// H: shows the values of `to_move`'s columns, or hides them.
-    fn hint(&mut self) -> Result<(), Stop> {
+    /// H: shows the values of `to_move`'s columns, or hides them. The
+    /// search runs where `io` runs searches (on the window's worker thread).
+    fn hint(&mut self, io: &mut dyn Frontend) -> Result<(), Stop> {
         if self.overlay.values.as_ref().is_some_and(|v| v.hint) {
             self.overlay.values = None;
             return Ok(());
         }
-        let (board, tile) = (self.board.clone(), self.to_move);
-        let values = self.engine.potential_moves(&board, tile, self.difficulty);
+        let (board, tile, difficulty) = (self.board.clone(), self.to_move, self.difficulty);
+        let (engine, on) = (Arc::clone(&self.engine), board.clone());
+        let values = io.think(Box::new(move || engine.potential_moves(&on, tile, difficulty)))?;
         let (fitness, best) = best_moves(&board, &values);
         let engine = self.engine.describe(&board, self.difficulty);
         self.say(explain_line(&board, tile, &values, fitness, &best, None, &engine))?;
-        self.overlay.values = Some(ColumnValues { tile, values, best, hint: true });
+        let results = self.engine.results(&board, tile);
+        self.overlay.values = Some(ColumnValues { tile, values, best, hint: true, results });
         Ok(())
     }
 
@@ -227,7 +230,12 @@ impl Hooks for Extras {
         }
     }
 
-    fn event(&mut self, event: Event, board: &mut Board) -> Result<(), Stop> {
+    fn event(
+        &mut self,
+        event: Event,
+        board: &mut Board,
+        io: &mut dyn Frontend,
+    ) -> Result<(), Stop> {
         let Event::KeyDown { key, ctrl, shift } = event else {
             return Ok(());
         };
@@ -247,7 +255,7 @@ impl Hooks for Extras {
                 state.redo(board);
                 Ok(())
             }
-            Some(Command::Hint) => state.hint(),
+            Some(Command::Hint) => state.hint(io),
         }
     }
 
@@ -274,11 +282,13 @@ impl Hooks for Extras {
             &engine,
         );
         state.say(line)?;
+        let results = state.engine.results(board, Tile::Black);
         state.overlay.values = Some(ColumnValues {
             tile: Tile::Black,
             values: potential_moves.to_vec(),
             best,
             hint: false,
+            results,
         });
         Ok(())
     }

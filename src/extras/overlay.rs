@@ -24,6 +24,9 @@ pub struct ColumnValues {
     pub best: Vec<usize>,
     /// Asked for with H (a hint), rather than shown by `--explain`.
     pub hint: bool,
+    /// Each column's exact result, when the engine knows it (the solver):
+    /// shown instead of the values.
+    pub results: Option<Vec<Option<String>>>,
 }
 
 /// What the overlay shows now. Empty (the default) draws nothing at all.
@@ -56,6 +59,21 @@ pub fn short_value(v: f64) -> String {
         } else {
             s.to_string()
         }
+    }
+}
+
+/// A column's exact result, short enough for 50 pixels: "W 7" for "win
+/// in 7", "D" for a draw, "L 12" for "loss in 12", "?" when nothing is
+/// proven.
+pub fn short_result(result: &str) -> String {
+    if let Some(n) = result.strip_prefix("win in ") {
+        format!("W {n}")
+    } else if let Some(n) = result.strip_prefix("loss in ") {
+        format!("L {n}")
+    } else if result == "draw" {
+        "D".to_string()
+    } else {
+        "?".to_string()
     }
 }
 
@@ -92,15 +110,22 @@ pub fn draw_overlay(
         for (column, &value) in values.values.iter().enumerate() {
             let color =
                 if values.best.contains(&column) { [255, 220, 40] } else { [235, 235, 235] };
-            if let Some(image) = text.render(&short_value(value), TextSize::Values, color) {
+            let result = values.results.as_ref().and_then(|r| r.get(column).cloned().flatten());
+            let label = result.map_or_else(|| short_value(value), |r| short_result(&r));
+            if let Some(image) = text.render(&label, TextSize::Values, color) {
                 let cx = left + column as i32 * SPACESIZE + SPACESIZE / 2;
                 blit_centred(display, &image, cx, cy);
             }
         }
-        let caption = if values.hint {
-            format!("hint: {} to move, each column's value (best in yellow)", values.tile)
+        let what = if values.results.is_some() {
+            "each column's result, W win or L loss in so many moves (best in yellow)"
         } else {
-            format!("{}'s last choice: each column's value (best in yellow)", values.tile)
+            "each column's value (best in yellow)"
+        };
+        let caption = if values.hint {
+            format!("hint: {} to move, {what}", values.tile)
+        } else {
+            format!("{}'s last choice: {what}", values.tile)
         };
         if let Some(image) = text.render(&caption, TextSize::Small, [255, 255, 255]) {
             let x = (WINDOWWIDTH - image.width() as i32) / 2;
@@ -225,6 +250,14 @@ mod tests {
         assert_eq!(short_value(1.0 / 2401.0 / 49.0), "+8e-6");
         assert_eq!(short_value(-80.0), "-80");
         assert!(short_value(-0.123456).len() <= 6);
+    }
+
+    #[test]
+    fn results_are_short_enough_for_a_column() {
+        assert_eq!(short_result("win in 7"), "W 7");
+        assert_eq!(short_result("loss in 12"), "L 12");
+        assert_eq!(short_result("draw"), "D");
+        assert_eq!(short_result("nothing forced within 9 moves"), "?");
     }
 
     #[test]

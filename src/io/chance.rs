@@ -29,11 +29,6 @@ impl Chance {
         Chance { rng: ChaCha12Rng::from_seed(key) }
     }
 
-    /// Choices seeded from the operating system: a different game each run.
-    pub fn from_entropy() -> Chance {
-        Chance::seeded(rand::random())
-    }
-
     /// One of `seq`, each equally likely (up to 2^-60); `None` when `seq` is
     /// empty. Python: `random.choice(seq)`.
     pub fn choice(&mut self, seq: &[usize]) -> Option<usize> {

@@ -31,6 +31,14 @@ pub trait Engine: Send + Sync {
     /// Which engine computes `board` at `look_ahead`, and why, in a few
     /// words (`--explain` prints it).
     fn describe(&self, board: &Board, look_ahead: u32) -> String;
+
+    /// Not used by the twins: each column's exact result for `tile` on
+    /// `board` ("win in 7", "draw", "loss in 12"), when the engine knows it
+    /// (the solver, right after valuing that board); the extras show it.
+    fn results(&self, board: &Board, tile: Tile) -> Option<Vec<Option<String>>> {
+        let _ = (board, tile);
+        None
+    }
 }
 
 /// The state the twins share: the Python's globals, plus the doors to the

@@ -10,7 +10,7 @@
 
 use crate::error::Stop;
 use crate::io::pixels::Display;
-use crate::io::Event;
+use crate::io::{Event, Frontend};
 use crate::port::board::Board;
 use crate::port::settings::Layout;
 
@@ -22,11 +22,17 @@ pub trait Hooks {
     }
 
     /// An event `get_human_move` has no use for (a key, a press off the
-    /// pile, ...). It may change `board` (undo) or end the turn early with
-    /// an `Err` ([`Stop::Restart`], ...); by default it is ignored, as in
-    /// the Python.
-    fn event(&mut self, event: Event, board: &mut Board) -> Result<(), Stop> {
-        let _ = (event, board);
+    /// pile, ...). It may change `board` (undo), search through `io` (a
+    /// hint, so that the window stays alive meanwhile), or end the turn
+    /// early with an `Err` ([`Stop::Restart`], ...); by default it is
+    /// ignored, as in the Python.
+    fn event(
+        &mut self,
+        event: Event,
+        board: &mut Board,
+        io: &mut dyn Frontend,
+    ) -> Result<(), Stop> {
+        let _ = (event, board, io);
         Ok(())
     }
 

@@ -56,7 +56,7 @@ pub fn get_human_move(g: &mut Game, board: &mut Board, is_first_move: bool) -> R
                     token = None;
                     dragging_token = false;
                 }
-                other => g.hooks.event(other, board)?, // Not in the Python: the extras' keys
+                other => g.hooks.event(other, board, g.io)?, // Not in the Python: the extras' keys
             }
         }
 

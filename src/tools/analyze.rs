@@ -14,7 +14,7 @@ use crate::extras::record::GameRecord;
 use crate::port::board::Tile;
 use crate::pyfmt::python_float_repr;
 use crate::tools::boardtext::{format_board, parse_board, BoardTextError};
-use crate::tools::engines::EngineChoice;
+use crate::tools::engines::{EngineChoice, SolverOptions};
 
 /// What to analyse and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,7 +62,7 @@ pub fn run_analyze(
     mut out: impl Write,
     mut err: impl Write,
 ) -> io::Result<usize> {
-    let engine = options.engine.engine();
+    let engine = options.engine.engine(SolverOptions::default(), 0);
     let mut faulty = 0;
     let mut answer = |origin: String, text: &str| -> io::Result<()> {
         match analyze_board(text, options.difficulty, options.tile, engine.as_ref()) {

@@ -17,7 +17,9 @@ use crate::port::settings::{
     check_difficulty, Settings, BOARDHEIGHT, BOARDWIDTH, CORNFLOWERBLUE, DIFFICULTY, FPS,
 };
 use crate::tools::analyze::AnalyzeOptions;
-pub use crate::tools::engines::EngineChoice;
+pub use crate::tools::engines::{EngineChoice, LevelChoice, SolverOptions};
+use crate::tools::grade::GradeOptions;
+use crate::tools::solve::SolveOptions;
 
 /// What to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +28,10 @@ pub enum Command {
     Play(PlayOptions),
     /// Print the AI's numbers for board texts.
     Analyze(AnalyzeOptions),
+    /// Solve positions exactly.
+    Solve(SolveOptions),
+    /// Grade the tutorial's AI against perfect play.
+    Grade(GradeOptions),
     /// Print this text (the help or the version) and stop.
     Print(String),
 }
@@ -63,6 +69,8 @@ pub struct PlayOptions {
     pub settings: Settings,
     /// Which search computes the computer's values.
     pub engine: EngineChoice,
+    /// How the solver plays, with `--engine solver`.
+    pub solver: SolverOptions,
     /// Seed for the random choices; `None` seeds them from the system.
     pub seed: Option<u64>,
     /// A folder of the seven PNGs to use instead of the built-in ones.
@@ -123,6 +131,11 @@ Errors print one line and exit with status 2. With no display,
 enum Sub {
     /// Print the AI's numbers for positions, one JSON line each
     Analyze(AnalyzeArgs),
+    /// Solve positions exactly: `MOVES SCORE` a line, as Pascal Pons'
+    /// c4solver prints them
+    Solve(SolveArgs),
+    /// How often each DIFFICULTY of the tutorial's AI picks a perfect move
+    Grade(GradeArgs),
 }
 
 /// The options of the game.
@@ -140,6 +153,13 @@ struct PlayArgs {
     /// The computer's search
     #[arg(long, value_name = "E", value_enum, default_value_t)]
     engine: EngineChoice,
+    /// With --engine solver: how well it plays
+    #[arg(long, value_name = "LEVEL", value_enum)]
+    level: Option<LevelChoice>,
+    /// With --engine solver: the most a move may take, in seconds [default: 2];
+    /// a move not proven by then comes from the deepest search completed
+    #[arg(long, value_name = "SECONDS", value_parser = parse_budget)]
+    budget: Option<std::time::Duration>,
     /// Seed the computer's choices and coin tosses, for a game you can play
     /// again move for move [default: random]
     #[arg(long, value_name = "N")]
@@ -213,6 +233,61 @@ struct AnalyzeArgs {
     boards: Vec<String>,
 }
 
+/// The options of `fourinrow solve`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Reads positions from stdin, one a line: a move string (the columns played
+from the empty board, 1 to 7, first player first, as in Pons' test sets) or
+a board text. Prints each line followed by its score for the side to move:
+positive it wins (22 minus the number of its own stones when it completes
+four, on 7x6), negative it loses, 0 a draw. A faulty line gets one line on
+stderr naming it; the others are still answered, and the status is then 2.")]
+struct SolveArgs {
+    /// Print every column's score instead (-1000 for a full column)
+    #[arg(short, long)]
+    analyze: bool,
+    /// Only who wins: 1, 0 or -1
+    #[arg(short, long)]
+    weak: bool,
+    /// Who moves in a board text with as many red as black tokens
+    #[arg(long, value_name = "TILE", value_enum, default_value_t = TileArg::Black)]
+    tile: TileArg,
+    /// Columns of the board that move strings are played on
+    #[arg(long, value_name = "N", default_value_t = BOARDWIDTH)]
+    width: usize,
+    /// Rows of that board
+    #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT)]
+    height: usize,
+}
+
+/// The options of `fourinrow grade`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Reads positions (move strings, each optionally followed by its score as in
+Pons' test sets, or board texts), one a line, from FILEs or stdin; solves
+every column of each exactly; and prints, for DIFFICULTY 1 up to --up-to,
+how often the tutorial's AI (choosing at random among its best-valued
+columns) picks a perfect column, and how often it throws away a win or a
+draw.")]
+struct GradeArgs {
+    /// Grade DIFFICULTY 1 up to N (1 to 6)
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    up_to: u32,
+    /// Files of positions; with none, stdin is read
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+/// Reads a time budget in seconds: more than 0, at most an hour.
+fn parse_budget(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 =
+        text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(format!("{text} seconds is out of range: give more than 0, at most 3600"));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
 /// Reads the command line (without the program name).
 pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
     let all = std::iter::once(OsString::from("fourinrow")).chain(args);
@@ -231,6 +306,31 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                 boards: a.boards,
                 record: a.record,
             }))
+        }
+        Some(Sub::Solve(a)) => {
+            if !crate::engine::solver::fits(a.width, a.height) {
+                return Err(Error::Usage(format!(
+                    "a {}x{} board is out of the solver's range: at least 4x4, and \
+                     width x (height + 1) at most 128",
+                    a.width, a.height
+                )));
+            }
+            Ok(Command::Solve(SolveOptions {
+                analyze: a.analyze,
+                weak: a.weak,
+                tile: a.tile.tile(),
+                width: a.width,
+                height: a.height,
+            }))
+        }
+        Some(Sub::Grade(a)) => {
+            if !(1..=6).contains(&a.up_to) {
+                return Err(Error::Usage(format!(
+                    "--up-to {} is out of range: give 1 to 6",
+                    a.up_to
+                )));
+            }
+            Ok(Command::Grade(GradeOptions { files: a.files, up_to: a.up_to }))
         }
         None => play_options(cli.play).map(Command::Play),
     }
@@ -266,9 +366,18 @@ fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
         settings.bg_color = CORNFLOWERBLUE;
     }
     settings.validate().map_err(Error::Usage)?;
+    if a.engine != EngineChoice::Solver && (a.level.is_some() || a.budget.is_some()) {
+        let option = if a.level.is_some() { "--level" } else { "--budget" };
+        return Err(Error::Usage(format!("{option} applies to --engine solver only")));
+    }
+    let solver = SolverOptions {
+        level: a.level.unwrap_or_default(),
+        budget: a.budget.unwrap_or(SolverOptions::default().budget),
+    };
     Ok(PlayOptions {
         settings,
         engine: a.engine,
+        solver,
         seed: a.seed,
         images: a.images,
         replay: a.replay,

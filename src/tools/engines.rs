@@ -1,9 +1,12 @@
 //! The engines by name, as the command line offers them.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::ValueEnum;
 
+use crate::engine::solver::player::{SolverEngine, DEFAULT_BUDGET};
+use crate::engine::solver::Level;
 use crate::engine::{Auto, Engine, Faithful, Fast, Minimax};
 
 /// Which search computes the computer's values.
@@ -20,16 +23,64 @@ pub enum EngineChoice {
     /// another AI: the Connect Four lab's minimax (alpha-beta at depth 4
     /// over window scores); --difficulty does not apply
     Minimax,
+    /// perfect play (or --level's), an exact solver with a time budget a
+    /// move (--budget); --difficulty does not apply
+    Solver,
+}
+
+/// A player's level, for `--engine solver`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub enum LevelChoice {
+    /// always one of the best columns
+    #[default]
+    Perfect,
+    /// softmax over exact scores at temperature 1: rarely gives a point away
+    Strong,
+    /// softmax at temperature 3
+    Medium,
+    /// softmax at temperature 8: makes mistakes, punishes blunders
+    Easy,
+}
+
+impl LevelChoice {
+    /// The solver's level.
+    pub fn level(self) -> Level {
+        match self {
+            LevelChoice::Perfect => Level::Perfect,
+            LevelChoice::Strong => Level::Strong,
+            LevelChoice::Medium => Level::Medium,
+            LevelChoice::Easy => Level::Easy,
+        }
+    }
+}
+
+/// What the solver engine is made with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverOptions {
+    /// How well it plays.
+    pub level: LevelChoice,
+    /// The longest a move may take.
+    pub budget: Duration,
+}
+
+impl Default for SolverOptions {
+    fn default() -> SolverOptions {
+        SolverOptions { level: LevelChoice::Perfect, budget: DEFAULT_BUDGET }
+    }
 }
 
 impl EngineChoice {
-    /// The engine itself.
-    pub fn engine(self) -> Arc<dyn Engine> {
+    /// The engine itself; `solver` says how the solver plays, and `seed`
+    /// seeds its level's random choices.
+    pub fn engine(self, solver: SolverOptions, seed: u64) -> Arc<dyn Engine> {
         match self {
             EngineChoice::Auto => Arc::new(Auto::default()),
             EngineChoice::Faithful => Arc::new(Faithful),
             EngineChoice::Fast => Arc::new(Fast),
             EngineChoice::Minimax => Arc::new(Minimax),
+            EngineChoice::Solver => {
+                Arc::new(SolverEngine::new(solver.level.level(), solver.budget, seed))
+            }
         }
     }
 }

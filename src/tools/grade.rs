@@ -158,3 +158,59 @@ pub fn format_grades(grades: &[Grade]) -> String {
     }
     s
 }
+
+/// What `fourinrow grade` reads and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GradeOptions {
+    /// Files of positions, one a line; when empty, stdin is read.
+    pub files: Vec<std::path::PathBuf>,
+    /// The difficulties to grade, 1 up to this.
+    pub up_to: u32,
+}
+
+/// Reads positions, one a line (a move string, as in Pons' test sets,
+/// optionally followed by its score, which is ignored; or a board text),
+/// grades difficulties 1 to `up_to` on them and prints the table. A faulty
+/// line is named on `err` and skipped. Returns how many lines were faulty.
+pub fn run_grade(
+    options: &GradeOptions,
+    input: impl std::io::BufRead,
+    mut out: impl std::io::Write,
+    mut err: impl std::io::Write,
+) -> std::io::Result<usize> {
+    use crate::tools::solve::{parse_position, SolveOptions};
+    let mut texts: Vec<(String, String)> = Vec::new();
+    if options.files.is_empty() {
+        for (i, line) in input.lines().enumerate() {
+            texts.push((format!("line {}", i + 1), line?));
+        }
+    } else {
+        for path in &options.files {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                std::io::Error::new(e.kind(), format!("{}: cannot read: {e}", path.display()))
+            })?;
+            for (i, line) in text.lines().enumerate() {
+                texts.push((format!("{} line {}", path.display(), i + 1), line.to_string()));
+            }
+        }
+    }
+    let (mut positions, mut faulty) = (Vec::new(), 0);
+    let solve_options = SolveOptions::default();
+    for (origin, line) in texts {
+        let Some(first) = line.split_whitespace().next() else {
+            continue;
+        };
+        match parse_position(first, &solve_options) {
+            Ok(position) => positions.push(position),
+            Err(e) => {
+                faulty += 1;
+                writeln!(err, "fourinrow grade: {origin}: {e}: {first}")?;
+            }
+        }
+    }
+    let mut solver = Solver::new();
+    let grades = grade(&mut solver, &positions, 1..=options.up_to);
+    write!(out, "{}", format_grades(&grades))?;
+    out.flush()?;
+    Ok(faulty)
+}

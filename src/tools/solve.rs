@@ -52,21 +52,11 @@ pub struct SolveOptions {
     pub width: usize,
     /// Rows of that board.
     pub height: usize,
-    /// Whether an opening book may answer early positions. No book is
-    /// built yet, so this changes nothing today; benchmarks leave it off.
-    pub book: bool,
 }
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions {
-            analyze: false,
-            weak: false,
-            tile: Tile::Black,
-            width: 7,
-            height: 6,
-            book: false,
-        }
+        SolveOptions { analyze: false, weak: false, tile: Tile::Black, width: 7, height: 6 }
     }
 }
 

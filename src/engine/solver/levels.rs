@@ -60,40 +60,72 @@ impl Level {
 
     /// The column (from 0) this level plays in `position`, given every
     /// column's score there (`None`: full), as [`super::Solver::analyze`]
-    /// gives them. `None` only if every column is full.
+    /// gives them: the one with the greatest [`Level::keys`]. `None` only
+    /// if every column is full.
     pub fn choose(
         self,
         position: &Position,
         scores: &[Option<i32>],
         rng: &mut impl Rng,
     ) -> Option<usize> {
-        let playable: Vec<(usize, i32)> =
-            scores.iter().enumerate().filter_map(|(c, s)| s.map(|s| (c, s))).collect();
-        if let Some(&(c, _)) = playable.iter().find(|(c, _)| position.is_winning_move(*c)) {
-            return Some(c);
+        let keys = self.keys(position, scores, rng);
+        let mut best: Option<(usize, f64)> = None;
+        for (c, key) in keys.iter().enumerate() {
+            if let Some(k) = *key {
+                if best.is_none_or(|(_, b)| k > b) {
+                    best = Some((c, k));
+                }
+            }
         }
+        best.map(|(c, _)| c)
+    }
+
+    /// Every column's key (`None`: full): the column with the greatest key
+    /// is the one played.
+    ///
+    /// A column that wins at once has the key +infinity, and one that lets
+    /// the opponent win at once has -infinity while another column exists.
+    /// Every other key is the column's score plus noise: less than half a
+    /// point for `Perfect` (so that equal scores are chosen among at
+    /// random), `T` times a Gumbel variable for the others. The greatest of
+    /// `score + T * G` over the columns falls on each column with
+    /// probability proportional to `e^(score / T)`: the softmax, drawn with
+    /// one random number a column (the "Gumbel-max trick").
+    pub fn keys(
+        self,
+        position: &Position,
+        scores: &[Option<i32>],
+        rng: &mut impl Rng,
+    ) -> Vec<Option<f64>> {
         // A column whose score is the worst possible hands the opponent a
         // win at once; avoid those while there is anything else.
         let worst = -((position.width() * position.height() - position.moves_played()) as i32) / 2;
-        let safe: Vec<(usize, i32)> =
-            playable.iter().copied().filter(|&(_, s)| s > worst).collect();
-        let candidates = if safe.is_empty() { playable } else { safe };
-        let best = candidates.iter().map(|&(_, s)| s).max()?;
-        let weights: Vec<f64> = match self.temperature() {
-            None => candidates.iter().map(|&(_, s)| if s == best { 1.0 } else { 0.0 }).collect(),
-            Some(t) => candidates.iter().map(|&(_, s)| (-f64::from(best - s) / t).exp()).collect(),
-        };
-        let total: f64 = weights.iter().sum();
-        let mut pick = rng.random::<f64>() * total;
-        for (&(c, _), w) in candidates.iter().zip(&weights) {
-            if pick < *w {
-                return Some(c);
-            }
-            pick -= w;
-        }
-        // Rounding can leave `pick` a hair above the last weight.
-        candidates.iter().zip(&weights).rev().find(|(_, w)| **w > 0.0).map(|(&(c, _), _)| c)
+        let safe_exists = scores.iter().flatten().any(|&s| s > worst);
+        scores
+            .iter()
+            .enumerate()
+            .map(|(c, score)| {
+                let s = (*score)?;
+                Some(if position.is_winning_move(c) {
+                    f64::INFINITY
+                } else if s <= worst && safe_exists {
+                    f64::NEG_INFINITY
+                } else {
+                    let noise = match self.temperature() {
+                        None => rng.random_range(0.0..0.5),
+                        Some(t) => t * gumbel(rng),
+                    };
+                    f64::from(s) + noise
+                })
+            })
+            .collect()
     }
+}
+
+/// A standard Gumbel variable: `-ln(-ln(U))` for `U` uniform in (0, 1).
+fn gumbel(rng: &mut impl Rng) -> f64 {
+    let u: f64 = rng.random_range(f64::EPSILON..1.0);
+    -(-u.ln()).ln()
 }
 
 impl fmt::Display for Level {
