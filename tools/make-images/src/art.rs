@@ -40,11 +40,7 @@ fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
 /// its centre, given the outward tilt `tilt` (-1..1; negative faces the centre).
 fn radial_normal(dx: f32, dy: f32, tilt: f32) -> [f32; 3] {
     let r = (dx * dx + dy * dy).sqrt();
-    let (ux, uy) = if r > 1e-4 {
-        (dx / r, dy / r)
-    } else {
-        (0.0, 0.0)
-    };
+    let (ux, uy) = if r > 1e-4 { (dx / r, dy / r) } else { (0.0, 0.0) };
     let t = tilt.clamp(-0.98, 0.98);
     [t * ux, t * uy, (1.0 - t * t).sqrt()]
 }
@@ -78,48 +74,18 @@ pub struct TokenPalette {
 
 /// The human player's red token.
 pub const RED_TOKEN: TokenPalette = TokenPalette {
-    face: Rgba {
-        r: 0.86,
-        g: 0.10,
-        b: 0.12,
-        a: 1.0,
-    },
-    rim: Rgba {
-        r: 0.74,
-        g: 0.06,
-        b: 0.08,
-        a: 1.0,
-    },
-    edge: Rgba {
-        r: 0.36,
-        g: 0.0,
-        b: 0.02,
-        a: 1.0,
-    },
+    face: Rgba { r: 0.86, g: 0.10, b: 0.12, a: 1.0 },
+    rim: Rgba { r: 0.74, g: 0.06, b: 0.08, a: 1.0 },
+    edge: Rgba { r: 0.36, g: 0.0, b: 0.02, a: 1.0 },
     shine: 0.75,
     gloss: 0.30,
 };
 
 /// The computer's black token.
 pub const BLACK_TOKEN: TokenPalette = TokenPalette {
-    face: Rgba {
-        r: 0.20,
-        g: 0.20,
-        b: 0.22,
-        a: 1.0,
-    },
-    rim: Rgba {
-        r: 0.13,
-        g: 0.13,
-        b: 0.145,
-        a: 1.0,
-    },
-    edge: Rgba {
-        r: 0.03,
-        g: 0.03,
-        b: 0.035,
-        a: 1.0,
-    },
+    face: Rgba { r: 0.20, g: 0.20, b: 0.22, a: 1.0 },
+    rim: Rgba { r: 0.13, g: 0.13, b: 0.145, a: 1.0 },
+    edge: Rgba { r: 0.03, g: 0.03, b: 0.035, a: 1.0 },
     shine: 0.65,
     gloss: 0.22,
 };
@@ -292,9 +258,7 @@ fn paint_text(
     }
     let half = line.cap_height() * 0.5;
     let (top, bottom) = fill;
-    c.fill_mask(&mask, |_, y| {
-        top.mix(bottom, (y - (cy - half)) / (2.0 * half))
-    });
+    c.fill_mask(&mask, |_, y| top.mix(bottom, (y - (cy - half)) / (2.0 * half)));
 }
 
 /// A result panel: "Winner:" (optional), the big word, and the hint.
@@ -303,29 +267,16 @@ fn result_panel(fonts: &Fonts, w: usize, h: usize, heading: bool, word: &Word) -
     let (wf, hf) = (w as f32, h as f32);
     let ink = Rgba::rgb8(52, 56, 76);
     let small_y = hf - 25.0;
-    let hint = Line {
-        font: &fonts.regular,
-        size: 17.0,
-        text: "Click to continue.",
-    };
+    let hint = Line { font: &fonts.regular, size: 17.0, text: "Click to continue." };
     paint_text(&mut c, hint, wf * 0.5 - 1.5, small_y, (ink, ink), None, 0.0);
     let big_top = if heading {
-        let title = Line {
-            font: &fonts.bold,
-            size: 26.0,
-            text: "Winner:",
-        };
+        let title = Line { font: &fonts.bold, size: 26.0, text: "Winner:" };
         paint_text(&mut c, title, wf * 0.5 - 1.5, 28.0, (ink, ink), None, 0.0);
         42.0
     } else {
         10.0
     };
-    let big = Line {
-        font: &fonts.bold,
-        size: 0.0,
-        text: word.text,
-    }
-    .fit(hf * 0.55, wf - 44.0);
+    let big = Line { font: &fonts.bold, size: 0.0, text: word.text }.fit(hf * 0.55, wf - 44.0);
     let big_y = (big_top + small_y - 12.0) * 0.5;
     paint_text(
         &mut c,
@@ -410,12 +361,8 @@ pub fn arrow(fonts: &Fonts) -> Canvas {
         col = col.mix(edge, cover(-2.2 - sd, step));
         col.fade(coverage)
     });
-    let label = Line {
-        font: &fonts.condensed_bold,
-        size: 0.0,
-        text: "Drag token over board.",
-    }
-    .fit(20.0, 188.0);
+    let label = Line { font: &fonts.condensed_bold, size: 0.0, text: "Drag token over board." }
+        .fit(20.0, 188.0);
     let white = Rgba::rgb8(255, 255, 255);
     paint_text(
         &mut c,
@@ -442,10 +389,8 @@ mod tests {
     #[test]
     fn sizes_match_the_game() {
         let fonts = Fonts::load().unwrap();
-        let sizes: Vec<(&str, usize, usize)> = all(&fonts)
-            .iter()
-            .map(|(n, c)| (*n, c.width, c.height))
-            .collect();
+        let sizes: Vec<(&str, usize, usize)> =
+            all(&fonts).iter().map(|(n, c)| (*n, c.width, c.height)).collect();
         assert_eq!(
             sizes,
             vec![
@@ -494,15 +439,7 @@ mod tests {
         for (x, y) in [(50, 50), (50, 12), (12, 50), (75, 75), (25, 25)] {
             assert_eq!(alpha(&px, 100, x, y), 0, "hole ({x},{y})");
         }
-        for (x, y) in [
-            (0, 0),
-            (99, 0),
-            (0, 99),
-            (99, 99),
-            (50, 0),
-            (50, 8),
-            (14, 14),
-        ] {
+        for (x, y) in [(0, 0), (99, 0), (0, 99), (99, 99), (50, 0), (50, 8), (14, 14)] {
             assert_eq!(alpha(&px, 100, x, y), 255, "frame ({x},{y})");
         }
         // Opaque everywhere outside the hole's anti-aliased edge.

@@ -24,39 +24,21 @@ pub struct Rgba {
 
 impl Rgba {
     /// Fully transparent black.
-    pub const CLEAR: Rgba = Rgba {
-        r: 0.0,
-        g: 0.0,
-        b: 0.0,
-        a: 0.0,
-    };
+    pub const CLEAR: Rgba = Rgba { r: 0.0, g: 0.0, b: 0.0, a: 0.0 };
 
     /// An opaque colour from 8-bit channels.
     pub fn rgb8(r: u8, g: u8, b: u8) -> Rgba {
-        Rgba {
-            r: f32::from(r) / 255.0,
-            g: f32::from(g) / 255.0,
-            b: f32::from(b) / 255.0,
-            a: 1.0,
-        }
+        Rgba { r: f32::from(r) / 255.0, g: f32::from(g) / 255.0, b: f32::from(b) / 255.0, a: 1.0 }
     }
 
     /// The same colour with its alpha multiplied by `k`.
     pub fn fade(self, k: f32) -> Rgba {
-        Rgba {
-            a: self.a * clamp01(k),
-            ..self
-        }
+        Rgba { a: self.a * clamp01(k), ..self }
     }
 
     /// The colour with its red, green and blue multiplied by `k` (clamped).
     pub fn shade(self, k: f32) -> Rgba {
-        Rgba {
-            r: clamp01(self.r * k),
-            g: clamp01(self.g * k),
-            b: clamp01(self.b * k),
-            a: self.a,
-        }
+        Rgba { r: clamp01(self.r * k), g: clamp01(self.g * k), b: clamp01(self.b * k), a: self.a }
     }
 
     /// Linear blend from `self` (t = 0) to `other` (t = 1), alpha included.
@@ -148,11 +130,7 @@ pub struct Mask {
 impl Mask {
     /// An empty (all zero) mask.
     pub fn new(width: usize, height: usize) -> Mask {
-        Mask {
-            width,
-            height,
-            values: vec![0.0; width * height],
-        }
+        Mask { width, height, values: vec![0.0; width * height] }
     }
 
     /// A mask whose pixel values are `f(x, y)` at the pixel centres,
@@ -255,11 +233,7 @@ impl Mask {
             for x in 0..self.width as isize {
                 let mut sum = 0.0;
                 for k in -r..=r {
-                    sum += if horizontal {
-                        self.get(x + k, y)
-                    } else {
-                        self.get(x, y + k)
-                    };
+                    sum += if horizontal { self.get(x + k, y) } else { self.get(x, y + k) };
                 }
                 out.values[y as usize * self.width + x as usize] = sum / norm;
             }
@@ -282,11 +256,7 @@ pub struct Canvas {
 impl Canvas {
     /// A fully transparent canvas.
     pub fn new(width: usize, height: usize) -> Canvas {
-        Canvas {
-            width,
-            height,
-            px: vec![[0.0; 4]; width * height],
-        }
+        Canvas { width, height, px: vec![[0.0; 4]; width * height] }
     }
 
     /// Composites `colour` with extra opacity `coverage` over pixel (x, y).
@@ -328,12 +298,8 @@ impl Canvas {
                     continue;
                 }
                 let a = acc[3] / n;
-                let layer = Rgba {
-                    r: acc[0] / acc[3],
-                    g: acc[1] / acc[3],
-                    b: acc[2] / acc[3],
-                    a: 1.0,
-                };
+                let layer =
+                    Rgba { r: acc[0] / acc[3], g: acc[1] / acc[3], b: acc[2] / acc[3], a: 1.0 };
                 self.blend(x, y, layer, a);
             }
         }
@@ -386,15 +352,10 @@ pub fn write_png(path: &Path, width: usize, height: usize, rgba: &[u8]) -> Resul
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::High);
-    let mut writer = encoder
-        .write_header()
-        .map_err(|e| format!("{name}: cannot write PNG header: {e}"))?;
-    writer
-        .write_image_data(rgba)
-        .map_err(|e| format!("{name}: cannot write PNG data: {e}"))?;
-    writer
-        .finish()
-        .map_err(|e| format!("{name}: cannot finish PNG: {e}"))
+    let mut writer =
+        encoder.write_header().map_err(|e| format!("{name}: cannot write PNG header: {e}"))?;
+    writer.write_image_data(rgba).map_err(|e| format!("{name}: cannot write PNG data: {e}"))?;
+    writer.finish().map_err(|e| format!("{name}: cannot finish PNG: {e}"))
 }
 
 /// Converts a pixel dimension to the u32 PNG wants, naming `path` on failure.
@@ -421,16 +382,11 @@ pub fn read_png(path: &Path) -> Result<Decoded, String> {
     let name = path.display();
     let file = File::open(path).map_err(|e| format!("{name}: cannot open: {e}"))?;
     let decoder = png::Decoder::new(BufReader::new(file));
-    let mut reader = decoder
-        .read_info()
-        .map_err(|e| format!("{name}: not a readable PNG: {e}"))?;
-    let size = reader
-        .output_buffer_size()
-        .ok_or_else(|| format!("{name}: PNG too large"))?;
+    let mut reader = decoder.read_info().map_err(|e| format!("{name}: not a readable PNG: {e}"))?;
+    let size = reader.output_buffer_size().ok_or_else(|| format!("{name}: PNG too large"))?;
     let mut data = vec![0; size];
-    let info = reader
-        .next_frame(&mut data)
-        .map_err(|e| format!("{name}: cannot decode PNG: {e}"))?;
+    let info =
+        reader.next_frame(&mut data).map_err(|e| format!("{name}: cannot decode PNG: {e}"))?;
     data.truncate(info.buffer_size());
     Ok(Decoded {
         width: info.width as usize,

@@ -63,16 +63,9 @@ fn difference(path: &Path, image: &canvas::Canvas) -> Result<Option<String>, Str
         )));
     }
     let want = image.to_rgba8();
-    let differing = want
-        .chunks(4)
-        .zip(file.data.chunks(4))
-        .position(|(a, b)| a != b);
+    let differing = want.chunks(4).zip(file.data.chunks(4)).position(|(a, b)| a != b);
     Ok(differing.map(|i| {
-        let count = want
-            .chunks(4)
-            .zip(file.data.chunks(4))
-            .filter(|(a, b)| a != b)
-            .count();
+        let count = want.chunks(4).zip(file.data.chunks(4)).filter(|(a, b)| a != b).count();
         format!(
             "{name} differs from the generator's drawing: {count} pixel(s), first at ({}, {})",
             i % image.width,
@@ -128,10 +121,7 @@ mod tests {
     /// Both command forms parse; anything else is a usage error.
     #[test]
     fn parses_the_two_forms() {
-        assert_eq!(
-            parse_args(&args(&["images/"])),
-            Ok(Command::Write(PathBuf::from("images/")))
-        );
+        assert_eq!(parse_args(&args(&["images/"])), Ok(Command::Write(PathBuf::from("images/"))));
         assert_eq!(
             parse_args(&args(&["--check", "images/"])),
             Ok(Command::Check(PathBuf::from("images/")))

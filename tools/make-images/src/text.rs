@@ -69,10 +69,7 @@ impl<'a> Line<'a> {
 
     /// Horizontal ink extent of the line drawn with its pen origin at 0.
     fn ink(&self) -> Ink {
-        let mut ink = Ink {
-            left: f32::MAX,
-            right: f32::MIN,
-        };
+        let mut ink = Ink { left: f32::MAX, right: f32::MIN };
         for (id, x) in self.layout() {
             let glyph = id.with_scale_and_position(self.size, point(x, 0.0));
             if let Some(outline) = self.font.outline_glyph(glyph) {
@@ -82,10 +79,7 @@ impl<'a> Line<'a> {
             }
         }
         if ink.left > ink.right {
-            Ink {
-                left: 0.0,
-                right: 0.0,
-            }
+            Ink { left: 0.0, right: 0.0 }
         } else {
             ink
         }
@@ -110,16 +104,9 @@ impl<'a> Line<'a> {
     /// The same line at the largest size not above `max_size` whose ink
     /// fits in `max_width` pixels.
     pub fn fit(self, max_size: f32, max_width: f32) -> Line<'a> {
-        let probe = Line {
-            size: max_size,
-            ..self
-        };
+        let probe = Line { size: max_size, ..self };
         let w = probe.ink_width();
-        let size = if w > max_width {
-            max_size * max_width / w
-        } else {
-            max_size
-        };
+        let size = if w > max_width { max_size * max_width / w } else { max_size };
         Line { size, ..self }
     }
 
