@@ -102,7 +102,8 @@ impl ImageFiles {
                     .map(|name| folder.join(naming.file_name(name)))
                     .find(|path| !path.is_file())
                     .unwrap_or_else(|| folder.clone());
-                Err(Error::file(&missing, "missing (--images needs all seven PNGs)"))
+                let what = if missing.exists() { "not a file" } else { "missing" };
+                Err(Error::file(&missing, format!("{what} (--images needs all seven PNGs)")))
             }
             None => Err(Error::file(
                 dir,
@@ -363,6 +364,12 @@ mod tests {
         let err = ImageFiles::find(&ImageSource::Folder(dir.clone()), &NAMES).unwrap_err();
         assert!(
             err.to_string().ends_with("4row_arrow.png: missing (--images needs all seven PNGs)"),
+            "{err}"
+        );
+        std::fs::create_dir(dir.join("4row_arrow.png")).unwrap();
+        let err = ImageFiles::find(&ImageSource::Folder(dir.clone()), &NAMES).unwrap_err();
+        assert!(
+            err.to_string().ends_with("4row_arrow.png: not a file (--images needs all seven PNGs)"),
             "{err}"
         );
         std::fs::remove_dir_all(&dir).unwrap();
