@@ -8,13 +8,23 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
+use std::time::Duration;
 
-use crate::engine::{best_moves, Engine};
+use crate::engine::{best_moves, faithful_estimate, Engine};
 use crate::extras::record::GameRecord;
-use crate::port::board::Tile;
+use crate::port::board::{Board, Tile};
+use crate::port::settings::{MAX_BOARDHEIGHT, MAX_BOARDWIDTH};
 use crate::pyfmt::python_float_repr;
 use crate::tools::boardtext::{format_board, parse_board, BoardTextError};
 use crate::tools::cli::EngineChoice;
+
+/// How long the search of a board larger than any game's (over 12x9) may
+/// be expected to take, by [`faithful_estimate`]: most such boards are too
+/// big for the fast engine's bitboards, and the faithful search grows as
+/// (columns with room)^(2 x difficulty), so a 64x64 board at difficulty 2
+/// would run for half an hour. The estimate is on the safe side: about 7
+/// times the measured time on a 64x64 board.
+pub const MAX_SEARCH_ESTIMATE: Duration = Duration::from_secs(10);
 
 /// What to analyse and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,15 +50,43 @@ pub fn analyze_board(
 ) -> Result<String, BoardTextError> {
     let text = text.trim();
     let board = parse_board(text)?;
-    let potential_moves = engine.potential_moves(&board, tile, difficulty);
-    let (_, best_moves) = best_moves(&board, &potential_moves);
+    Ok(answer(&board, text, difficulty, tile, engine))
+}
+
+/// The JSON line for `board`, whose board text is `text`.
+fn answer(board: &Board, text: &str, difficulty: u32, tile: Tile, engine: &dyn Engine) -> String {
+    let potential_moves = engine.potential_moves(board, tile, difficulty);
+    let (_, best_moves) = best_moves(board, &potential_moves);
     let values: Vec<String> = potential_moves.iter().map(|&v| python_float_repr(v)).collect();
     let best: Vec<String> = best_moves.iter().map(usize::to_string).collect();
-    Ok(format!(
+    format!(
         "{{\"board\": \"{text}\", \"difficulty\": {difficulty}, \"tile\": \"{tile}\", \
          \"potential_moves\": [{}], \"best_moves\": [{}]}}",
         values.join(", "),
         best.join(", ")
+    )
+}
+
+/// Refuses to search a board larger than any game's when the search is
+/// expected to take over [`MAX_SEARCH_ESTIMATE`]. Boards of the game's sizes
+/// are searched as the game searches them, at any difficulty it allows.
+pub fn check_search(board: &Board, difficulty: u32, engine: EngineChoice) -> Result<(), String> {
+    let (width, height) = (board.width(), board.height());
+    if width <= MAX_BOARDWIDTH && height <= MAX_BOARDHEIGHT {
+        return Ok(());
+    }
+    // Minimax looks 4 plies ahead whatever the difficulty: 2 moves' worth.
+    let look_ahead = if engine == EngineChoice::Minimax { 2 } else { difficulty };
+    let (time, positions) = faithful_estimate(board, look_ahead);
+    if time <= MAX_SEARCH_ESTIMATE {
+        return Ok(());
+    }
+    Err(format!(
+        "searching this {width}x{height} board would take too long (about {positions:.0} \
+         positions, {} s; boards larger than {MAX_BOARDWIDTH}x{MAX_BOARDHEIGHT} are searched up \
+         to about {} s): give a lower --difficulty or a smaller board",
+        time.as_secs(),
+        MAX_SEARCH_ESTIMATE.as_secs()
     ))
 }
 
@@ -65,14 +103,19 @@ pub fn run_analyze(
     let engine = options.engine.engine();
     let mut faulty = 0;
     let mut answer = |origin: String, text: &str| -> io::Result<()> {
-        match analyze_board(text, options.difficulty, options.tile, engine.as_ref()) {
+        let text = text.trim();
+        let line = parse_board(text).map_err(|e| e.to_string()).and_then(|board| {
+            check_search(&board, options.difficulty, options.engine)?;
+            Ok(answer(&board, text, options.difficulty, options.tile, engine.as_ref()))
+        });
+        match line {
             Ok(line) => {
                 writeln!(out, "{line}")?;
                 out.flush()
             }
             Err(e) => {
                 faulty += 1;
-                writeln!(err, "fourinrow analyze: {origin}: {e}: {}", text.trim())
+                writeln!(err, "fourinrow analyze: {origin}: {e}: {text}")
             }
         }
     };
@@ -118,8 +161,8 @@ fn analyze_record(
                 positions
                     .iter()
                     .map(|(board, tile)| {
-                        analyze_board(&format_board(board), options.difficulty, *tile, engine)
-                            .map_err(|e| e.to_string())
+                        check_search(board, options.difficulty, options.engine)?;
+                        Ok(answer(board, &format_board(board), options.difficulty, *tile, engine))
                     })
                     .collect::<Result<Vec<String>, String>>()
             });
@@ -199,6 +242,33 @@ mod tests {
         assert_eq!(faulty, 1);
         assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1);
         assert!(String::from_utf8(err).unwrap().starts_with("fourinrow analyze: argument 2: "));
+    }
+
+    #[test]
+    fn boards_beyond_the_games_are_searched_only_within_a_time_budget() {
+        // Regression: a 64x64 board at difficulty 2 (or a 64x64 record)
+        // searched for half an hour.
+        let board = |w: usize, h: usize| parse_board(&vec![".".repeat(w); h].join("/")).unwrap();
+        let err = check_search(&board(64, 64), 2, EngineChoice::Fast).unwrap_err();
+        assert!(err.starts_with("searching this 64x64 board would take too long"), "{err}");
+        assert!(check_search(&board(64, 64), 1, EngineChoice::Fast).is_ok());
+        // Minimax searches 4 plies whatever the difficulty.
+        assert!(check_search(&board(64, 64), 0, EngineChoice::Minimax).is_err());
+        // The game's own sizes are searched as the game searches them.
+        assert!(check_search(&board(12, 9), 6, EngineChoice::Faithful).is_ok());
+        let options = AnalyzeOptions {
+            difficulty: 2,
+            tile: Tile::Black,
+            engine: EngineChoice::Fast,
+            boards: vec![vec![".".repeat(64); 64].join("/")],
+            record: None,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(run_analyze(&options, "".as_bytes(), &mut out, &mut err).unwrap(), 1);
+        assert!(out.is_empty());
+        let err = String::from_utf8(err).unwrap();
+        assert!(err.starts_with("fourinrow analyze: argument 1: searching this 64x64"), "{err}");
+        assert_eq!(err.lines().count(), 1);
     }
 
     #[test]
