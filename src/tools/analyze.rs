@@ -6,7 +6,7 @@
 //! Python's `repr` writes it, so the two can be compared with `diff` as well
 //! as double for double. Nothing here needs SDL.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -25,6 +25,14 @@ use crate::tools::cli::EngineChoice;
 /// would run for half an hour. The estimate is on the safe side: about 7
 /// times the measured time on a 64x64 board.
 pub const MAX_SEARCH_ESTIMATE: Duration = Duration::from_secs(10);
+
+/// The longest line read from stdin, in bytes: a 64x64 board text is 4,159
+/// bytes, and `analyze < /dev/zero` must not fill the memory.
+pub const MAX_LINE: u64 = 1 << 20;
+
+/// The largest record file read, in bytes: a game on the largest board
+/// is a line of about 12 kB.
+pub const MAX_RECORD_FILE: u64 = 64 << 20;
 
 /// What to analyse and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -123,10 +131,27 @@ pub fn run_analyze(
         return analyze_record(options, engine.as_ref(), path, out, err);
     }
     if options.boards.is_empty() {
-        for (i, line) in input.lines().enumerate() {
-            let line = line.map_err(|e| io::Error::new(e.kind(), format!("reading stdin: {e}")))?;
-            if !line.trim().is_empty() {
-                answer(format!("line {}", i + 1), &line)?;
+        let mut input = input;
+        let mut line = Vec::new();
+        for number in 1.. {
+            line.clear();
+            let read = (&mut input)
+                .take(MAX_LINE + 1)
+                .read_until(b'\n', &mut line)
+                .map_err(|e| io::Error::new(e.kind(), format!("reading stdin: {e}")))?;
+            if read == 0 {
+                break;
+            }
+            if line.len() as u64 > MAX_LINE {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("reading stdin: line {number} is over {} MB long", MAX_LINE >> 20),
+                ));
+            }
+            // Bytes that are not UTF-8 become U+FFFD, which parse_board names.
+            let text = String::from_utf8_lossy(&line);
+            if !text.trim().is_empty() {
+                answer(format!("line {number}"), &text)?;
             }
         }
     } else {
@@ -147,9 +172,18 @@ fn analyze_record(
     mut out: impl Write,
     mut err: impl Write,
 ) -> io::Result<usize> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        io::Error::new(e.kind(), format!("{}: cannot read the record: {e}", path.display()))
-    })?;
+    let cannot = |e: &dyn std::fmt::Display| {
+        io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display()))
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_RECORD_FILE + 1).read_to_end(&mut bytes))
+        .map_err(|e| cannot(&format!("cannot read the record: {e}")))?;
+    if bytes.len() as u64 > MAX_RECORD_FILE {
+        return Err(cannot(&format!("too large for a record (over {} MB)", MAX_RECORD_FILE >> 20)));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| cannot(&"cannot read the record: it is not UTF-8 text"))?;
     let mut faulty = 0;
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
@@ -226,6 +260,31 @@ mod tests {
             err,
             "fourinrow analyze: line 3: ragged rows: row 2 has 3 cells but row 1 has 4: ..../.../..../....\n"
         );
+    }
+
+    #[test]
+    fn stdin_lines_are_read_up_to_a_limit_and_bytes_that_are_not_utf8_named() {
+        let options = AnalyzeOptions {
+            difficulty: 1,
+            tile: Tile::Red,
+            engine: EngineChoice::Faithful,
+            boards: vec![],
+            record: None,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let input = b"..\xff./..../..../....\r\n..../..../..../....";
+        assert_eq!(run_analyze(&options, &input[..], &mut out, &mut err).unwrap(), 1);
+        assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1, "the last line, unended");
+        let err = String::from_utf8(err).unwrap();
+        assert!(
+            err.starts_with("fourinrow analyze: line 1: unknown character '\u{fffd}'"),
+            "{err}"
+        );
+        // Regression: `analyze < /dev/zero` filled the memory.
+        let endless = std::io::repeat(0).take(MAX_LINE * 4);
+        let e = run_analyze(&options, std::io::BufReader::new(endless), Vec::new(), Vec::new())
+            .unwrap_err();
+        assert_eq!(e.to_string(), "reading stdin: line 1 is over 1 MB long");
     }
 
     #[test]
