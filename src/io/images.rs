@@ -273,7 +273,9 @@ pub fn check_png(bytes: &[u8]) -> Result<(), String> {
         };
         let length = u32::from_be_bytes([header[0], header[1], header[2], header[3]]) as usize;
         let kind = &header[4..8];
-        let name = String::from_utf8_lossy(kind).into_owned();
+        // Escaped: the type is any four bytes, and a line break in it
+        // would break the one-line message.
+        let name = kind.escape_ascii().to_string();
         // The chunk: its type and data, then a 4-byte CRC of both.
         let chunk = length.checked_add(at + 12).and_then(|end| bytes.get(at + 4..end));
         let Some(chunk) = chunk else {
@@ -432,6 +434,15 @@ mod tests {
             let err = check_png(&good[..cut]).unwrap_err();
             assert!(err.starts_with("truncated PNG"), "cut at {cut}: {err}");
         }
+    }
+
+    #[test]
+    fn a_chunk_type_is_named_on_one_line() {
+        // Found by fuzzing: a chunk type holding a line break broke the message.
+        let mut png = EMBEDDED_IMAGES[0].1[..40].to_vec();
+        png[12..16].copy_from_slice(b"\0\rI\n");
+        let err = check_png(&png).unwrap_err();
+        assert_eq!(err, "corrupt PNG: the \\x00\\rI\\n chunk at byte 8 fails its CRC check");
     }
 
     #[test]
