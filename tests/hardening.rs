@@ -449,6 +449,12 @@ fn image_cases() -> Vec<Case> {
         ("no-pixels", "4rowred.png", Content::Bytes(bad::no_pixels()), unreadable),
         ("garbage-pixels", "4rowred.png", Content::Bytes(bad::garbage_pixels()), unreadable),
         ("bit-depth-3", "4rowred.png", Content::Bytes(bad::bad_bit_depth()), unreadable),
+        (
+            "line-break-in-type",
+            "4rowred.png",
+            Content::Bytes(bad::line_break_in_chunk_type()),
+            "corrupt PNG",
+        ),
     ] {
         cases.push(image_case(label, name, content, Expect::Fails(want)));
     }

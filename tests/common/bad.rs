@@ -67,6 +67,38 @@ pub fn garbage_pixels() -> Vec<u8> {
     out
 }
 
+/// A small PNG made by hand: IHDR of `width` x `height`, `depth` bits,
+/// colour type `colour`; the `extra` chunks; `rows` (each starting with
+/// its filter byte) in one stored deflate block.
+pub fn tiny_png(
+    width: u32,
+    height: u32,
+    depth: u8,
+    colour: u8,
+    extra: &[Vec<u8>],
+    rows: &[u8],
+) -> Vec<u8> {
+    let mut ihdr = width.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[depth, colour, 0, 0, 0]);
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    out.extend_from_slice(&chunk(b"IHDR", &ihdr));
+    for c in extra {
+        out.extend_from_slice(c);
+    }
+    out.extend_from_slice(&chunk(b"IDAT", &zlib_stored(rows)));
+    out.extend_from_slice(&chunk(b"IEND", b""));
+    out
+}
+
+/// The red token whose first chunk's type holds a line break (found by
+/// fuzzing: the one-line error broke in two).
+pub fn line_break_in_chunk_type() -> Vec<u8> {
+    let mut out = red().to_vec();
+    out[12..16].copy_from_slice(b"\0\nIH");
+    out
+}
+
 /// The red token with a bit depth of 3, which PNG does not have.
 pub fn bad_bit_depth() -> Vec<u8> {
     with_ihdr(red(), |data| data[8] = 3)
@@ -102,7 +134,7 @@ pub fn adler32(data: &[u8]) -> u32 {
 }
 
 /// `data` as a zlib stream of one stored (uncompressed) deflate block.
-fn zlib_stored(data: &[u8]) -> Vec<u8> {
+pub fn zlib_stored(data: &[u8]) -> Vec<u8> {
     let len = data.len() as u16;
     let mut out = vec![0x78, 0x01, 0x01];
     out.extend_from_slice(&len.to_le_bytes());
