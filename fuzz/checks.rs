@@ -4,7 +4,7 @@
 //! hang or allocate by a number it read.
 //!
 //! Shared, as source, by the cargo-fuzz targets (`fuzz_targets/`) and by
-//! `tests/fuzz_seeds.rs`, which runs the committed seeds through the same
+//! `tests/fuzz_inputs.rs`, which runs the committed inputs through the same
 //! checks on every `cargo test`, without libFuzzer.
 #![allow(dead_code)] // each target uses one of these
 

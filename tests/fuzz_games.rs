@@ -36,7 +36,7 @@
 //! seed; `FUZZ_SAVE_SCRIPTS=DIR` saves every case's JSON (to replay it with
 //! the binary: `fourinrow --replay DIR/fuzz-N.json --dump-frames OUT`).
 //! `cargo test --release -- --ignored` adds a longer soak
-//! (`FUZZ_SOAK_CASES`, default 150 cases, random seeds unless `FUZZ_SEED`).
+//! (`FUZZ_SOAK_CASES`, default 150 cases, each from a random seed unless `FUZZ_SEED`).
 
 #![cfg(feature = "window")]
 
@@ -1117,8 +1117,8 @@ fn check_case(case: &Case, rss_every: Option<u64>) -> Run {
     }
 }
 
-/// The seeds to run: `FUZZ_SEED` alone if set, else `count` seeds from `base`.
-fn seeds(base: u64, count: u64) -> Vec<u64> {
+/// The cases' seed numbers: `FUZZ_SEED` alone if set, else `count` from `base`.
+fn seed_list(base: u64, count: u64) -> Vec<u64> {
     match std::env::var("FUZZ_SEED") {
         Ok(seed) => vec![seed.trim().parse().expect("FUZZ_SEED must be a number")],
         Err(_) => (0..count).map(|i| base.wrapping_mul(1_000_003) + i).collect(),
@@ -1130,7 +1130,7 @@ fn fuzz_size(width: usize, height: usize, count: u64) {
     let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
     let started = Instant::now();
     let (mut frames, mut quits, mut moves) = (0, 0, 0);
-    for seed in seeds((width * 100 + height) as u64, count) {
+    for seed in seed_list((width * 100 + height) as u64, count) {
         let run = check_case(&generate(seed, width, height, USUAL), None);
         frames += run.frames;
         quits += usize::from(run.end == End::Quit);
@@ -1235,7 +1235,7 @@ fn fuzz_soak() {
     eprintln!("soak: base seed {base}");
     let started = Instant::now();
     let mut frames = 0;
-    for seed in seeds(base, count) {
+    for seed in seed_list(base, count) {
         let mut rng = StdRng::seed_from_u64(seed);
         let (width, height) = (rng.random_range(4..=12), rng.random_range(4..=9));
         let mix = Mix {

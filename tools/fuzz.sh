@@ -4,16 +4,16 @@
 # parse_board (fuzz/fuzz_targets/, their checks in fuzz/checks.rs).
 #
 #   tools/fuzz.sh [SECONDS]    each target for SECONDS (default 300), after
-#                              running every seed once
-#   tools/fuzz.sh --replay     every seed once through every target, no fuzzing
+#                              running each of its inputs once
+#   tools/fuzz.sh --replay     every input once through its target, no fuzzing
 #
-# Each target starts from its committed seeds (fuzz/seeds/TARGET/, and
+# Each target starts from its committed inputs (fuzz/inputs/TARGET/, and
 # tests/scripts/ for parse_script) and from what earlier runs found
 # (fuzz/corpus/TARGET/, not committed). A crash is saved under
 # fuzz/artifacts/TARGET/ and fails the run; replay it with
 #   RUSTC_BOOTSTRAP=1 cargo fuzz run TARGET fuzz/artifacts/TARGET/crash-...
 # then minimise it (cargo fuzz tmin), fix the fault, and add the input to
-# fuzz/seeds/TARGET/ (or to tests/common/bad.rs, which makes the seeds).
+# fuzz/inputs/TARGET/ (or to tests/common/bad.rs, which makes most of them).
 #
 # Needs cargo-fuzz (`cargo install cargo-fuzz`). cargo fuzz wants a nightly
 # compiler; RUSTC_BOOTSTRAP=1 lets a stable one accept its flags.
@@ -41,7 +41,7 @@ echo "fuzz: built the targets in $(( $(date +%s) - started )) s"
 
 failed=()
 for target in "${targets[@]}"; do
-    dirs=("seeds/$target")
+    dirs=("inputs/$target")
     [ "$target" = parse_script ] && dirs+=(../tests/scripts)
     t0=$(date +%s)
     if [ "$replay" = yes ]; then

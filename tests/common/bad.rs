@@ -1,7 +1,7 @@
 //! Bad input, made on the spot: damaged and forged PNGs, and the record,
 //! script and board-text lines that once crashed or hung the program.
-//! `tests/hardening.rs` feeds them to the binary; `tests/fuzz_seeds.rs`
-//! keeps the fuzz targets' seed corpus equal to them.
+//! `tests/hardening.rs` feeds them to the binary; `tests/fuzz_inputs.rs`
+//! keeps the fuzz targets' committed inputs equal to them.
 
 use fourinrow::io::images::{crc32, EMBEDDED_IMAGES};
 

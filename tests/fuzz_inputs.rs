@@ -1,12 +1,13 @@
-//! The fuzz targets' seed corpus (`fuzz/seeds/TARGET/`), run through the
-//! targets' own checks (`fuzz/checks.rs`) on every `cargo test`, with no
-//! libFuzzer and no nightly compiler; and kept holding every input that
-//! once crashed or hung the program (made by `tests/common/bad.rs`).
+//! The fuzz targets' committed inputs (`fuzz/inputs/TARGET/`, the corpus
+//! each target starts from), run through the targets' own checks
+//! (`fuzz/checks.rs`) on every `cargo test`, with no libFuzzer and no
+//! nightly compiler; and kept holding every input that once crashed or hung
+//! the program (made by `tests/common/bad.rs`).
 //!
-//! `FOURINROW_WRITE_SEEDS=1 cargo test --test fuzz_seeds` writes the made
-//! seeds into `fuzz/seeds/` (commit them); otherwise a missing or changed
-//! one fails. Other files in `fuzz/seeds/` (a crash the fuzzer found,
-//! minimised, say) are run through the checks too.
+//! `FOURINROW_WRITE_FUZZ_INPUTS=1 cargo test --test fuzz_inputs` writes the
+//! made inputs into `fuzz/inputs/` (commit them); otherwise a missing or
+//! changed one fails. Other files in `fuzz/inputs/` (a crash the fuzzer
+//! found, minimised, say) are run through the checks too.
 #![cfg(feature = "window")]
 
 mod common;
@@ -20,16 +21,16 @@ use std::path::{Path, PathBuf};
 use common::bad;
 use fourinrow::io::images::EMBEDDED_IMAGES;
 
-/// `fuzz/seeds/TARGET`.
-fn seed_dir(target: &str) -> PathBuf {
-    common::root().join("fuzz/seeds").join(target)
+/// `fuzz/inputs/TARGET`.
+fn input_dir(target: &str) -> PathBuf {
+    common::root().join("fuzz/inputs").join(target)
 }
 
-/// Every seed made here: (target, file name, bytes).
-fn made_seeds() -> Vec<(&'static str, String, Vec<u8>)> {
-    let mut seeds = Vec::new();
+/// Every input made here: (target, file name, bytes).
+fn made_inputs() -> Vec<(&'static str, String, Vec<u8>)> {
+    let mut inputs = Vec::new();
     let mut add =
-        |target, name: &str, bytes: Vec<u8>| seeds.push((target, name.to_string(), bytes));
+        |target, name: &str, bytes: Vec<u8>| inputs.push((target, name.to_string(), bytes));
 
     // PNGs: the built-in ones, cut, damaged and forged; other formats; the
     // colour types libpng converts.
@@ -133,17 +134,17 @@ fn made_seeds() -> Vec<(&'static str, String, Vec<u8>)> {
     add("parse_board", "floating.txt", b"..../.R../..../....".to_vec());
     add("parse_board", "unknown.txt", b"..../..x./..../....\n".to_vec());
     add("parse_board", "full-4x4.txt", b"RBRB/RBRB/BRBR/BRBR".to_vec());
-    seeds
+    inputs
 }
 
-/// The made seeds are in `fuzz/seeds/`, byte for byte (or written there
-/// with `FOURINROW_WRITE_SEEDS=1`).
+/// The made inputs are in `fuzz/inputs/`, byte for byte (or written there
+/// with `FOURINROW_WRITE_FUZZ_INPUTS=1`).
 #[test]
-fn the_seed_corpus_holds_every_known_bad_input() {
-    let write = std::env::var_os("FOURINROW_WRITE_SEEDS").is_some();
+fn the_committed_inputs_hold_every_known_bad_input() {
+    let write = std::env::var_os("FOURINROW_WRITE_FUZZ_INPUTS").is_some();
     let mut stale = Vec::new();
-    for (target, name, bytes) in made_seeds() {
-        let path = seed_dir(target).join(&name);
+    for (target, name, bytes) in made_inputs() {
+        let path = input_dir(target).join(&name);
         if write {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, &bytes).unwrap();
@@ -153,7 +154,7 @@ fn the_seed_corpus_holds_every_known_bad_input() {
     }
     assert!(
         stale.is_empty(),
-        "missing or changed seeds (FOURINROW_WRITE_SEEDS=1 cargo test --test fuzz_seeds \
+        "missing or changed inputs (FOURINROW_WRITE_FUZZ_INPUTS=1 cargo test --test fuzz_inputs \
          writes them): {stale:?}"
     );
 }
@@ -166,7 +167,7 @@ fn replay(dirs: &[PathBuf], check: fn(&[u8])) {
         .map(|entry| entry.unwrap().path())
         .collect();
     files.sort();
-    assert!(files.len() >= 5, "only {} seeds in {dirs:?}", files.len());
+    assert!(files.len() >= 5, "only {} inputs in {dirs:?}", files.len());
     let failed: Vec<String> = files
         .iter()
         .filter(|path| {
@@ -177,40 +178,40 @@ fn replay(dirs: &[PathBuf], check: fn(&[u8])) {
         .collect();
     assert!(
         failed.is_empty(),
-        "{} of {} seeds fail the check: {failed:?}",
+        "{} of {} inputs fail the check: {failed:?}",
         failed.len(),
         files.len()
     );
 }
 
 #[test]
-fn png_seeds_pass_the_load_png_checks() {
-    replay(&[seed_dir("load_png")], checks::load_png);
+fn png_inputs_pass_the_load_png_checks() {
+    replay(&[input_dir("load_png")], checks::load_png);
 }
 
 #[test]
-fn record_seeds_pass_the_parse_record_checks() {
-    replay(&[seed_dir("parse_record")], checks::parse_record);
+fn record_inputs_pass_the_parse_record_checks() {
+    replay(&[input_dir("parse_record")], checks::parse_record);
 }
 
 #[test]
-fn script_seeds_and_the_test_scripts_pass_the_parse_script_checks() {
+fn script_inputs_and_the_test_scripts_pass_the_parse_script_checks() {
     replay(
-        &[seed_dir("parse_script"), common::root().join("tests/scripts")],
+        &[input_dir("parse_script"), common::root().join("tests/scripts")],
         checks::parse_script_file,
     );
 }
 
 #[test]
-fn board_seeds_pass_the_parse_board_checks() {
-    replay(&[seed_dir("parse_board")], checks::parse_board_text);
+fn board_inputs_pass_the_parse_board_checks() {
+    replay(&[input_dir("parse_board")], checks::parse_board_text);
 }
 
-/// The folder a seed lives in names its target.
+/// Every target has a folder of inputs, named after it.
 #[test]
-fn every_target_has_seeds() {
+fn every_target_has_inputs() {
     for target in ["load_png", "parse_record", "parse_script", "parse_board"] {
-        assert!(Path::new(&seed_dir(target)).is_dir(), "{target}");
+        assert!(Path::new(&input_dir(target)).is_dir(), "{target}");
         assert!(common::root().join("fuzz/fuzz_targets").join(format!("{target}.rs")).is_file());
     }
 }
