@@ -24,7 +24,8 @@
 //!   `main` / `runGame` / `getHumanMove`, which says how the run must stop
 //!   (end of script after exactly `frames` frames, or quit at a window close
 //!   or an Esc on a result screen, never an error), after how many frames,
-//!   which boards the computer is asked about and what the game prints;
+//!   which boards the computer is asked about, the values the computer
+//!   computes for them (bit for bit) and what the game prints;
 //!   the model and the checks above use none of the crate's rules or AI
 //!   but their own, written from `fourinrow.py` ([`python`]), on a plain
 //!   list-of-columns board ([`Grid`]);
@@ -468,6 +469,8 @@ struct Shared {
     human_started: bool,
     /// Every board the computer was asked about, in order.
     asked: Vec<Grid>,
+    /// The port's values for each of them.
+    values: Vec<Vec<f64>>,
 }
 
 /// An [`Engine`] that checks every board the game asks about, then hands
@@ -534,8 +537,9 @@ impl Engine for CheckedEngine {
 
         shared.last = Some((board.clone(), None));
         shared.asked.push(board.clone());
-        drop(shared);
-        Auto::default().potential_moves(port_board, tile, look_ahead)
+        let values = Auto::default().potential_moves(port_board, tile, look_ahead);
+        shared.values.push(values.clone());
+        values
     }
 
     fn describe(&self, board: &Board, look_ahead: u32) -> String {
@@ -623,6 +627,8 @@ struct Run {
     frames: u64,
     /// Every board the computer was asked about, in order.
     asked: Vec<Grid>,
+    /// The values the port's engine gave for each.
+    values: Vec<Vec<f64>>,
     /// The lines the game printed.
     printed: Vec<String>,
     /// (frame number, CRC-32) of a few frames.
@@ -647,6 +653,7 @@ fn play(script: &Script, rss_every: Option<u64>) -> Run {
         last: None,
         human_started: false,
         asked: Vec::new(),
+        values: Vec::new(),
     }));
     let mut io = Checked {
         replay: Replay::new(script, sink),
@@ -676,11 +683,13 @@ fn play(script: &Script, rss_every: Option<u64>) -> Run {
     if end == End::ScriptEnded {
         assert_eq!(frames, script.frames, "the script ended early or late");
     }
-    let asked = std::mem::take(&mut shared.lock().unwrap_or_else(|e| e.into_inner()).asked);
+    let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
+    let (asked, values) = (std::mem::take(&mut shared.asked), std::mem::take(&mut shared.values));
     Run {
         end,
         frames,
         asked,
+        values,
         printed: std::mem::take(&mut io.replay.printed),
         hashes: std::mem::take(&mut io.replay.sink.hashes),
         rss: std::mem::take(&mut io.replay.sink.rss),
@@ -874,14 +883,31 @@ struct Model {
     max_frames: u64,
     /// Every board the computer was asked about.
     asked: Vec<Grid>,
+    /// `getPotentialMoves`' values for each.
+    values: Vec<Vec<f64>>,
     /// What `print` would have printed.
+    printed: Vec<String>,
+}
+
+/// What the model says a run does.
+struct Modelled {
+    /// How it stops.
+    end: End,
+    /// After how many frames.
+    frames: u64,
+    /// The boards the computer is asked about.
+    asked: Vec<Grid>,
+    /// `getPotentialMoves`' values for each, which the port's must equal bit for bit.
+    values: Vec<Vec<f64>>,
+    /// The lines printed.
     printed: Vec<String>,
 }
 
 impl Model {
     /// Runs the model on a script: how it ends, after how many frames, the
-    /// boards the computer is asked about and the lines printed.
-    fn run(script: &Script) -> (End, u64, Vec<Grid>, Vec<String>) {
+    /// boards the computer is asked about, its values for them and the lines
+    /// printed.
+    fn run(script: &Script) -> Modelled {
         let (w, h) = (script.width as i32, script.height as i32);
         let mut model = Model {
             width: script.width as usize,
@@ -898,6 +924,7 @@ impl Model {
             frames: 0,
             max_frames: script.frames,
             asked: Vec::new(),
+            values: Vec::new(),
             printed: Vec::new(),
         };
         let mut is_first_game = true;
@@ -907,7 +934,13 @@ impl Model {
             }
             is_first_game = false;
         };
-        (end, model.frames, model.asked, model.printed)
+        Modelled {
+            end,
+            frames: model.frames,
+            asked: model.asked,
+            values: model.values,
+            printed: model.printed,
+        }
     }
 
     /// `pygame.display.update()`: one more frame; the script may end here.
@@ -1012,6 +1045,7 @@ impl Model {
     fn get_computer_move(&mut self, board: &Grid) -> usize {
         self.asked.push(board.clone());
         let potential = python::get_potential_moves(board, BLACK, self.difficulty);
+        self.values.push(potential.clone());
         let mut best_fitness = -1.0;
         for (i, &v) in potential.iter().enumerate() {
             if v > best_fitness && python::is_valid_move(board, i as i64) {
@@ -1079,17 +1113,25 @@ fn check_case(case: &Case, rss_every: Option<u64>) -> Run {
     let result = catch_unwind(AssertUnwindSafe(|| {
         let script = script_of(case);
         let run = play(&script, rss_every);
-        let (end, frames, asked, printed) = Model::run(&script);
+        let model = Model::run(&script);
         assert_eq!(
             (run.end, run.frames),
-            (end, frames),
+            (model.end, model.frames),
             "how and when the run stopped, against the model"
         );
-        assert_eq!(run.asked.len(), asked.len(), "computer moves, against the model");
-        for (i, (got, want)) in run.asked.iter().zip(&asked).enumerate() {
+        assert_eq!(run.asked.len(), model.asked.len(), "computer moves, against the model");
+        for (i, (got, want)) in run.asked.iter().zip(&model.asked).enumerate() {
             assert_eq!(got, want, "board of computer move {i}, against the model");
         }
-        assert_eq!(run.printed, printed, "printed lines, against the model");
+        for (i, (got, want)) in run.values.iter().zip(&model.values).enumerate() {
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<u64>>();
+            assert_eq!(
+                bits(got),
+                bits(want),
+                "values of computer move {i}: {got:?}, model {want:?}"
+            );
+        }
+        assert_eq!(run.printed, model.printed, "printed lines, against the model");
         run
     }));
     match result {
