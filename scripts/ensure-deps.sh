@@ -97,10 +97,10 @@ if [ "$mode" != build ]; then
     absent=$(missing_tools)
     if [ -n "$absent" ]; then
         if [ "$mode" = ci ]; then
-            say "the end-to-end test needs ${absent}and they could not be installed here; CI does not skip it."
+            say "the end-to-end test needs these, still missing after the set-up: ${absent}(CI does not skip it)."
             exit 1
         fi
-        loud "the end-to-end window test cannot run: ${absent}missing (install Xvfb, xdotool, ImageMagick and python3 with your package manager). ./test.sh will SKIP it."
+        loud "the end-to-end window test cannot run, missing: ${absent}(install Xvfb, xdotool, ImageMagick and python3 with your package manager). ./test.sh will SKIP it."
     fi
 fi
 if [ "$mode" = ci ] && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
