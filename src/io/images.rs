@@ -7,11 +7,16 @@
 //! with Python & Pygame* does (`4row_red.png`), and may hold them itself or
 //! in an `images/` folder beside a program that loads them from there.
 //!
-//! SDL2_image decodes them, as it does for pygame (the `window` feature);
-//! every image is then turned into 8-bit RGBA (an image with no alpha gets
-//! 255). Before that, [`check_png`] reads a PNG's structure itself, so that
-//! a damaged file gets one clear message, and libpng's own complaints on
-//! stderr are captured rather than shown.
+//! SDL2_image decodes them with libpng, as it does for pygame (the `window`
+//! feature); every image is then turned into 8-bit RGBA (an image with no
+//! alpha gets 255). Before that, [`check_png`] reads a PNG's structure
+//! itself, so that a damaged file gets one clear message, and libpng's own
+//! complaints on stderr are captured rather than shown.
+//!
+//! Only PNGs are read. pygame would read a JPEG, GIF or BMP saved under a
+//! `.png` name too, but those formats declare their size in a header that
+//! nothing checks before SDL2_image allocates it: a 30-byte GIF claiming
+//! 65535x65535 pixels took 15 GB. A PNG's size is checked first.
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +27,11 @@ include!(concat!(env!("OUT_DIR"), "/embedded_images.rs"));
 
 /// The largest image accepted from `--images`, in either direction.
 pub const MAX_IMAGE_SIZE: u32 = 4096;
+
+/// The largest image file read, in bytes: room for a 4096x4096 PNG of
+/// 16-bit RGBA stored uncompressed (134 MB), and a bound on what a huge
+/// or endless file (`/dev/zero` behind a link, a sparse file) costs.
+pub const MAX_IMAGE_FILE: u64 = 256 << 20;
 
 /// Where the images come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,7 +112,8 @@ impl ImageFiles {
                     .map(|name| folder.join(naming.file_name(name)))
                     .find(|path| !path.is_file())
                     .unwrap_or_else(|| folder.clone());
-                Err(Error::file(&missing, "missing (--images needs all seven PNGs)"))
+                let what = if missing.exists() { "not a file" } else { "missing" };
+                Err(Error::file(&missing, format!("{what} (--images needs all seven PNGs)")))
             }
             None => Err(Error::file(
                 dir,
@@ -129,8 +140,12 @@ impl ImageFiles {
             }
             ImageFiles::Folder { folder, naming } => {
                 let path = folder.join(naming.file_name(name));
-                match std::fs::read(&path) {
-                    Ok(bytes) => Ok((path, bytes)),
+                match read_at_most(&path, MAX_IMAGE_FILE) {
+                    Ok(Some(bytes)) => Ok((path, bytes)),
+                    Ok(None) => Err(Error::file(
+                        &path,
+                        format!("too large for an image (over {} MB)", MAX_IMAGE_FILE >> 20),
+                    )),
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                         Err(Error::file(&path, "missing (--images needs all seven PNGs)"))
                     }
@@ -141,9 +156,18 @@ impl ImageFiles {
     }
 }
 
-/// Decodes an image file held in memory into 8-bit RGBA, with SDL2_image.
+/// The bytes of the file at `path`, or `None` if it holds more than `limit`.
+/// Reads at most `limit + 1` bytes whatever the file claims to be.
+pub fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+/// Decodes a PNG file held in memory into 8-bit RGBA, with SDL2_image.
 ///
-/// A PNG's structure is checked first ([`check_png`]). Whatever libpng or
+/// Its structure is checked first ([`check_png`]). Whatever libpng or
 /// SDL print on stderr meanwhile (warnings about a colour profile, say) is
 /// captured, not shown: if decoding fails it becomes part of the one-line
 /// message, otherwise it is dropped.
@@ -155,7 +179,8 @@ pub fn decode_rgba(bytes: &[u8]) -> Result<crate::io::pixels::RgbaImage, String>
     check_png(bytes)?;
     let (decoded, complaints) = quiet_stderr(|| {
         let rwops = RWops::from_bytes(bytes).map_err(|e| format!("cannot read: {e}"))?;
-        let surface = rwops.load()?;
+        // PNG only: no other decoder sees the bytes (see the module docs).
+        let surface = rwops.load_png()?;
         surface_to_rgba(&surface)
     });
     let surface = decoded.map_err(|e| {
@@ -225,11 +250,17 @@ const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
 /// Checks a PNG's chunks (lengths, CRCs, IHDR first with a size from 1 to
 /// [`MAX_IMAGE_SIZE`], IEND last) before libpng reads it, so that a
 /// truncated or corrupt PNG gets one clear message, which names the chunk
-/// and the byte at fault. Files that are not PNGs at all are left to
-/// SDL2_image, which reads other formats as pygame does.
+/// and the byte at fault. Anything that is not a PNG is refused.
 pub fn check_png(bytes: &[u8]) -> Result<(), String> {
+    if bytes.is_empty() {
+        return Err("an empty file, not a PNG image".into());
+    }
     if !bytes.starts_with(PNG_SIGNATURE) {
-        return Ok(());
+        return Err(if PNG_SIGNATURE.starts_with(bytes) {
+            format!("truncated PNG: the file ends at byte {} inside the signature", bytes.len())
+        } else {
+            "not a PNG image (it does not start with the PNG signature)".into()
+        });
     }
     let mut at = PNG_SIGNATURE.len();
     let mut first = true;
@@ -242,7 +273,9 @@ pub fn check_png(bytes: &[u8]) -> Result<(), String> {
         };
         let length = u32::from_be_bytes([header[0], header[1], header[2], header[3]]) as usize;
         let kind = &header[4..8];
-        let name = String::from_utf8_lossy(kind).into_owned();
+        // Escaped: the type is any four bytes, and a line break in it
+        // would break the one-line message.
+        let name = kind.escape_ascii().to_string();
         // The chunk: its type and data, then a 4-byte CRC of both.
         let chunk = length.checked_add(at + 12).and_then(|end| bytes.get(at + 4..end));
         let Some(chunk) = chunk else {
@@ -365,6 +398,12 @@ mod tests {
             err.to_string().ends_with("4row_arrow.png: missing (--images needs all seven PNGs)"),
             "{err}"
         );
+        std::fs::create_dir(dir.join("4row_arrow.png")).unwrap();
+        let err = ImageFiles::find(&ImageSource::Folder(dir.clone()), &NAMES).unwrap_err();
+        assert!(
+            err.to_string().ends_with("4row_arrow.png: not a file (--images needs all seven PNGs)"),
+            "{err}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -390,10 +429,20 @@ mod tests {
         // Regression: a file cut inside a chunk's CRC (31 bytes: IHDR's CRC)
         // sliced past its end and panicked.
         let good = EMBEDDED_IMAGES[0].1;
-        for cut in 8..good.len() {
+        assert!(check_png(&good[..0]).unwrap_err().contains("empty"));
+        for cut in 1..good.len() {
             let err = check_png(&good[..cut]).unwrap_err();
             assert!(err.starts_with("truncated PNG"), "cut at {cut}: {err}");
         }
+    }
+
+    #[test]
+    fn a_chunk_type_is_named_on_one_line() {
+        // Found by fuzzing: a chunk type holding a line break broke the message.
+        let mut png = EMBEDDED_IMAGES[0].1[..40].to_vec();
+        png[12..16].copy_from_slice(b"\0\rI\n");
+        let err = check_png(&png).unwrap_err();
+        assert_eq!(err, "corrupt PNG: the \\x00\\rI\\n chunk at byte 8 fails its CRC check");
     }
 
     #[test]
@@ -414,8 +463,28 @@ mod tests {
     fn decoding_gives_rgba_and_names_what_is_wrong() {
         let image = decode_rgba(EMBEDDED_IMAGES[0].1).unwrap();
         assert_eq!((image.width(), image.height()), (100, 100));
-        let err = decode_rgba(b"GIF89a nothing").unwrap_err();
+        // No decoder but libpng's sees what is not a PNG: a 30-byte GIF
+        // claiming 65535x65535 pixels used to take 15 GB.
+        let gif = b"GIF89a\xff\xff\xff\xff\x80\0\0\0\0\0\xff\xff\xff,\0\0\0\0\xff\xff\xff\xff\0\x02\x02D\x01\0;";
+        let err = decode_rgba(gif).unwrap_err();
+        assert_eq!(err, "not a PNG image (it does not start with the PNG signature)");
+        assert_eq!(decode_rgba(b"").unwrap_err(), "an empty file, not a PNG image");
+        // A PNG whose chunks are sound but whose pixels are not: libpng's
+        // complaint, captured, is part of the one line.
+        let mut no_data = EMBEDDED_IMAGES[0].1[..33].to_vec();
+        no_data.extend_from_slice(&[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xae, 0x42, 0x60, 0x82]);
+        let err = decode_rgba(&no_data).unwrap_err();
         assert!(err.starts_with("not a readable image"), "{err}");
         assert!(!err.contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn files_are_read_up_to_a_limit() {
+        let dir = folder("limit");
+        let path = dir.join("big.png");
+        std::fs::write(&path, [7u8; 10]).unwrap();
+        assert_eq!(read_at_most(&path, 10).unwrap(), Some(vec![7u8; 10]));
+        assert_eq!(read_at_most(&path, 9).unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -78,11 +78,15 @@ impl PngFolder {
                 })?;
             }
         }
-        // Fail now, not after the first frame, if the folder cannot be written.
+        // Fail now, not after the first frame, if the folder cannot be
+        // written; a file of the user's with the probe's name is left alone.
         let probe = dir.join(".fourinrow-write-test");
-        std::fs::write(&probe, b"")
-            .and_then(|()| std::fs::remove_file(&probe))
-            .map_err(|e| Error::file(dir, format!("cannot write frames here: {e}")))?;
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
+            Ok(_) => std::fs::remove_file(&probe),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+            Err(e) => Err(e),
+        }
+        .map_err(|e| Error::file(dir, format!("cannot write frames here: {e}")))?;
         Ok(PngFolder { dir: dir.to_path_buf() })
     }
 }
@@ -131,9 +135,11 @@ mod tests {
         let err = PngFolder::create(&dir, false).err().unwrap().to_string();
         assert!(err.contains("not empty"), "{err}");
         assert!(dir.join("frame-00007.png").exists(), "nothing removed");
+        std::fs::write(dir.join(".fourinrow-write-test"), b"also mine").unwrap();
         PngFolder::create(&dir, true).unwrap();
         assert!(!dir.join("frame-00007.png").exists(), "old frames go");
         assert_eq!(std::fs::read(dir.join("notes.txt")).unwrap(), b"mine");
+        assert_eq!(std::fs::read(dir.join(".fourinrow-write-test")).unwrap(), b"also mine");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Stop};
-use crate::io::images::crc32;
+use crate::io::images::{crc32, read_at_most};
 use crate::io::pixels::Display;
 use crate::io::{Event, Frontend, Key};
 
@@ -254,10 +254,21 @@ fn key_chord(value: Option<&Value>, i: usize) -> Result<(Key, bool, bool), Scrip
     Ok((key, ctrl, shift))
 }
 
+/// The largest replay script read, in bytes: a 20,000-frame script of
+/// random input is about 1 MB, and a sparse or endless file costs nothing.
+pub const MAX_SCRIPT_FILE: u64 = 64 << 20;
+
 /// Reads a replay script file; the error names the file.
 pub fn load_script(path: &Path) -> Result<Script, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::file(path, format!("cannot read the replay script: {e}")))?;
+    let cannot =
+        |e: &dyn fmt::Display| Error::file(path, format!("cannot read the replay script: {e}"));
+    let bytes = read_at_most(path, MAX_SCRIPT_FILE).map_err(|e| cannot(&e))?.ok_or_else(|| {
+        Error::file(
+            path,
+            format!("too large for a replay script (over {} MB)", MAX_SCRIPT_FILE >> 20),
+        )
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| cannot(&"it is not UTF-8 text"))?;
     parse_script(&text).map_err(|e| Error::file(path, e))
 }
 
@@ -515,6 +526,16 @@ mod tests {
         assert_eq!(r.get_events().unwrap(), vec![Event::MouseButtonUp { pos: (3, 3), button: 1 }]);
         assert_eq!(r.frames_presented(), 1);
         assert_eq!(r.sink.crcs.len(), 1);
+    }
+
+    #[test]
+    fn script_files_are_read_up_to_a_limit() {
+        // A sparse file: 64 MB and one byte of zeros, stored in no blocks.
+        let path = std::env::temp_dir().join(format!("fourinrow-big-{}.json", std::process::id()));
+        std::fs::File::create(&path).unwrap().set_len(MAX_SCRIPT_FILE + 1).unwrap();
+        let err = load_script(&path).unwrap_err().to_string();
+        std::fs::remove_file(&path).unwrap();
+        assert!(err.ends_with("too large for a replay script (over 64 MB)"), "{err}");
     }
 
     #[test]

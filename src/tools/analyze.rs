@@ -6,15 +6,33 @@
 //! Python's `repr` writes it, so the two can be compared with `diff` as well
 //! as double for double. Nothing here needs SDL.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
+use std::time::Duration;
 
-use crate::engine::{best_moves, Engine};
+use crate::engine::{best_moves, faithful_estimate, Engine};
 use crate::extras::record::GameRecord;
-use crate::port::board::Tile;
+use crate::port::board::{Board, Tile};
+use crate::port::settings::{MAX_BOARDHEIGHT, MAX_BOARDWIDTH};
 use crate::pyfmt::python_float_repr;
 use crate::tools::boardtext::{format_board, parse_board, BoardTextError};
 use crate::tools::engines::{EngineChoice, SolverOptions};
+
+/// How long the search of a board larger than any game's (over 12x9) may
+/// be expected to take, by [`faithful_estimate`]: most such boards are too
+/// big for the fast engine's bitboards, and the faithful search grows as
+/// (columns with room)^(2 x difficulty), so a 64x64 board at difficulty 2
+/// would run for half an hour. The estimate is on the safe side: about 7
+/// times the measured time on a 64x64 board.
+pub const MAX_SEARCH_ESTIMATE: Duration = Duration::from_secs(10);
+
+/// The longest line read from stdin, in bytes: a 64x64 board text is 4,159
+/// bytes, and `analyze < /dev/zero` must not fill the memory.
+pub const MAX_LINE: u64 = 1 << 20;
+
+/// The largest record file read, in bytes: a game on the largest board
+/// is a line of about 12 kB.
+pub const MAX_RECORD_FILE: u64 = 64 << 20;
 
 /// What to analyse and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,15 +58,43 @@ pub fn analyze_board(
 ) -> Result<String, BoardTextError> {
     let text = text.trim();
     let board = parse_board(text)?;
-    let potential_moves = engine.potential_moves(&board, tile, difficulty);
-    let (_, best_moves) = best_moves(&board, &potential_moves);
+    Ok(answer(&board, text, difficulty, tile, engine))
+}
+
+/// The JSON line for `board`, whose board text is `text`.
+fn answer(board: &Board, text: &str, difficulty: u32, tile: Tile, engine: &dyn Engine) -> String {
+    let potential_moves = engine.potential_moves(board, tile, difficulty);
+    let (_, best_moves) = best_moves(board, &potential_moves);
     let values: Vec<String> = potential_moves.iter().map(|&v| python_float_repr(v)).collect();
     let best: Vec<String> = best_moves.iter().map(usize::to_string).collect();
-    Ok(format!(
+    format!(
         "{{\"board\": \"{text}\", \"difficulty\": {difficulty}, \"tile\": \"{tile}\", \
          \"potential_moves\": [{}], \"best_moves\": [{}]}}",
         values.join(", "),
         best.join(", ")
+    )
+}
+
+/// Refuses to search a board larger than any game's when the search is
+/// expected to take over [`MAX_SEARCH_ESTIMATE`]. Boards of the game's sizes
+/// are searched as the game searches them, at any difficulty it allows.
+pub fn check_search(board: &Board, difficulty: u32, engine: EngineChoice) -> Result<(), String> {
+    let (width, height) = (board.width(), board.height());
+    if width <= MAX_BOARDWIDTH && height <= MAX_BOARDHEIGHT {
+        return Ok(());
+    }
+    // Minimax looks 4 plies ahead whatever the difficulty: 2 moves' worth.
+    let look_ahead = if engine == EngineChoice::Minimax { 2 } else { difficulty };
+    let (time, positions) = faithful_estimate(board, look_ahead);
+    if time <= MAX_SEARCH_ESTIMATE {
+        return Ok(());
+    }
+    Err(format!(
+        "searching this {width}x{height} board would take too long (about {positions:.0} \
+         positions, {} s; boards larger than {MAX_BOARDWIDTH}x{MAX_BOARDHEIGHT} are searched up \
+         to about {} s): give a lower --difficulty or a smaller board",
+        time.as_secs(),
+        MAX_SEARCH_ESTIMATE.as_secs()
     ))
 }
 
@@ -65,14 +111,19 @@ pub fn run_analyze(
     let engine = options.engine.engine(SolverOptions::default(), 0);
     let mut faulty = 0;
     let mut answer = |origin: String, text: &str| -> io::Result<()> {
-        match analyze_board(text, options.difficulty, options.tile, engine.as_ref()) {
+        let text = text.trim();
+        let line = parse_board(text).map_err(|e| e.to_string()).and_then(|board| {
+            check_search(&board, options.difficulty, options.engine)?;
+            Ok(answer(&board, text, options.difficulty, options.tile, engine.as_ref()))
+        });
+        match line {
             Ok(line) => {
                 writeln!(out, "{line}")?;
                 out.flush()
             }
             Err(e) => {
                 faulty += 1;
-                writeln!(err, "fourinrow analyze: {origin}: {e}: {}", text.trim())
+                writeln!(err, "fourinrow analyze: {origin}: {e}: {text}")
             }
         }
     };
@@ -80,10 +131,27 @@ pub fn run_analyze(
         return analyze_record(options, engine.as_ref(), path, out, err);
     }
     if options.boards.is_empty() {
-        for (i, line) in input.lines().enumerate() {
-            let line = line.map_err(|e| io::Error::new(e.kind(), format!("reading stdin: {e}")))?;
-            if !line.trim().is_empty() {
-                answer(format!("line {}", i + 1), &line)?;
+        let mut input = input;
+        let mut line = Vec::new();
+        for number in 1.. {
+            line.clear();
+            let read = (&mut input)
+                .take(MAX_LINE + 1)
+                .read_until(b'\n', &mut line)
+                .map_err(|e| io::Error::new(e.kind(), format!("reading stdin: {e}")))?;
+            if read == 0 {
+                break;
+            }
+            if line.len() as u64 > MAX_LINE {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("reading stdin: line {number} is over {} MB long", MAX_LINE >> 20),
+                ));
+            }
+            // Bytes that are not UTF-8 become U+FFFD, which parse_board names.
+            let text = String::from_utf8_lossy(&line);
+            if !text.trim().is_empty() {
+                answer(format!("line {number}"), &text)?;
             }
         }
     } else {
@@ -104,9 +172,18 @@ fn analyze_record(
     mut out: impl Write,
     mut err: impl Write,
 ) -> io::Result<usize> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        io::Error::new(e.kind(), format!("{}: cannot read the record: {e}", path.display()))
-    })?;
+    let cannot = |e: &dyn std::fmt::Display| {
+        io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display()))
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_RECORD_FILE + 1).read_to_end(&mut bytes))
+        .map_err(|e| cannot(&format!("cannot read the record: {e}")))?;
+    if bytes.len() as u64 > MAX_RECORD_FILE {
+        return Err(cannot(&format!("too large for a record (over {} MB)", MAX_RECORD_FILE >> 20)));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| cannot(&"cannot read the record: it is not UTF-8 text"))?;
     let mut faulty = 0;
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
@@ -118,8 +195,8 @@ fn analyze_record(
                 positions
                     .iter()
                     .map(|(board, tile)| {
-                        analyze_board(&format_board(board), options.difficulty, *tile, engine)
-                            .map_err(|e| e.to_string())
+                        check_search(board, options.difficulty, options.engine)?;
+                        Ok(answer(board, &format_board(board), options.difficulty, *tile, engine))
                     })
                     .collect::<Result<Vec<String>, String>>()
             });
@@ -186,6 +263,31 @@ mod tests {
     }
 
     #[test]
+    fn stdin_lines_are_read_up_to_a_limit_and_bytes_that_are_not_utf8_named() {
+        let options = AnalyzeOptions {
+            difficulty: 1,
+            tile: Tile::Red,
+            engine: EngineChoice::Faithful,
+            boards: vec![],
+            record: None,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let input = b"..\xff./..../..../....\r\n..../..../..../....";
+        assert_eq!(run_analyze(&options, &input[..], &mut out, &mut err).unwrap(), 1);
+        assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1, "the last line, unended");
+        let err = String::from_utf8(err).unwrap();
+        assert!(
+            err.starts_with("fourinrow analyze: line 1: unknown character '\u{fffd}'"),
+            "{err}"
+        );
+        // Regression: `analyze < /dev/zero` filled the memory.
+        let endless = std::io::repeat(0).take(MAX_LINE * 4);
+        let e = run_analyze(&options, std::io::BufReader::new(endless), Vec::new(), Vec::new())
+            .unwrap_err();
+        assert_eq!(e.to_string(), "reading stdin: line 1 is over 1 MB long");
+    }
+
+    #[test]
     fn arguments_are_used_instead_of_stdin() {
         let options = AnalyzeOptions {
             difficulty: 2,
@@ -199,6 +301,33 @@ mod tests {
         assert_eq!(faulty, 1);
         assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1);
         assert!(String::from_utf8(err).unwrap().starts_with("fourinrow analyze: argument 2: "));
+    }
+
+    #[test]
+    fn boards_beyond_the_games_are_searched_only_within_a_time_budget() {
+        // Regression: a 64x64 board at difficulty 2 (or a 64x64 record)
+        // searched for half an hour.
+        let board = |w: usize, h: usize| parse_board(&vec![".".repeat(w); h].join("/")).unwrap();
+        let err = check_search(&board(64, 64), 2, EngineChoice::Fast).unwrap_err();
+        assert!(err.starts_with("searching this 64x64 board would take too long"), "{err}");
+        assert!(check_search(&board(64, 64), 1, EngineChoice::Fast).is_ok());
+        // Minimax searches 4 plies whatever the difficulty.
+        assert!(check_search(&board(64, 64), 0, EngineChoice::Minimax).is_err());
+        // The game's own sizes are searched as the game searches them.
+        assert!(check_search(&board(12, 9), 6, EngineChoice::Faithful).is_ok());
+        let options = AnalyzeOptions {
+            difficulty: 2,
+            tile: Tile::Black,
+            engine: EngineChoice::Fast,
+            boards: vec![vec![".".repeat(64); 64].join("/")],
+            record: None,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(run_analyze(&options, "".as_bytes(), &mut out, &mut err).unwrap(), 1);
+        assert!(out.is_empty());
+        let err = String::from_utf8(err).unwrap();
+        assert!(err.starts_with("fourinrow analyze: argument 1: searching this 64x64"), "{err}");
+        assert_eq!(err.lines().count(), 1);
     }
 
     #[test]

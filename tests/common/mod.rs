@@ -2,6 +2,8 @@
 //! very code the binary runs (`fourinrow::play::run_games`), headless.
 #![allow(dead_code)] // each test file uses its own part of it
 
+pub mod bad;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 
