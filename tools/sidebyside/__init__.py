@@ -20,6 +20,7 @@ Modules, in the order compare.py uses them:
 Everything needs Python 3.11, pygame and Pygments (see `require`).
 """
 
+import argparse
 import os
 
 # Before anyone imports pygame: no banner on the terminal, and no sound
@@ -30,6 +31,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 class Fatal(Exception):
     """An error the user can fix, reported as one line with exit status 2."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser for the repository's tools, whose usage errors are
+    one line, like every other error of theirs (exit status 2):
+    `make-ai-fixtures.py: the following arguments are required: --python
+    (see --help)`."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
 def require_pygame():
