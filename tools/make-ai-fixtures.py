@@ -146,8 +146,8 @@ def main(argv=None):
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--python", required=True, metavar="PATH",
                         help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
-    parser.add_argument("--out", default=str(REPO / "tests" / "fixtures" / "ai-parity.jsonl"),
-                        metavar="FILE", help="where to write the lines (default: %(default)s)")
+    parser.add_argument("--out", metavar="FILE",
+                        help="where to write the lines (default: tests/fixtures/ai-parity.jsonl)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
                         help="groups answered at once (default: %(default)s)")
     args = parser.parse_args(argv)
@@ -156,7 +156,7 @@ def main(argv=None):
     from sidebyside.program import Program
 
     program = Program.read(args.python)
-    out = Path(args.out)
+    out = Path(args.out) if args.out else REPO / "tests" / "fixtures" / "ai-parity.jsonl"
     if not out.parent.is_dir():
         raise Fatal(f"{out.parent}: no such folder (for --out)")
     groups = plan()

@@ -115,10 +115,10 @@ def main(argv=None):
     parser.add_argument("--python", required=True, metavar="PATH",
                         help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
     parser.add_argument("--only", metavar="NAME", help="remake just this scenario")
-    parser.add_argument("--out", default=str(REPO / "tests" / "fixtures" / "frames"), metavar="DIR",
-                        help="where the checksums and golden PNGs go (default: %(default)s)")
-    parser.add_argument("--scripts", default=str(REPO / "tests" / "scripts"), metavar="DIR",
-                        help="where the replay scripts go (default: %(default)s)")
+    parser.add_argument("--out", metavar="DIR",
+                        help="where the checksums and golden PNGs go (default: tests/fixtures/frames)")
+    parser.add_argument("--scripts", metavar="DIR",
+                        help="where the replay scripts go (default: tests/scripts)")
     args = parser.parse_args(argv)
     require_pygame()
     from sidebyside import images, learner, scripts
@@ -129,7 +129,8 @@ def main(argv=None):
         raise Fatal(f"--only {args.only}: no such scenario (the scenarios are: "
                     + ", ".join(everything) + ")")
     program = Program.read(args.python)
-    out, script_dir = Path(args.out), Path(args.scripts)
+    out = Path(args.out) if args.out else REPO / "tests" / "fixtures" / "frames"
+    script_dir = Path(args.scripts) if args.scripts else REPO / "tests" / "scripts"
     for folder, option in ((out, "--out"), (script_dir, "--scripts")):
         if not folder.is_dir():
             raise Fatal(f"{folder}: no such folder (for {option})")

@@ -17,7 +17,15 @@ Modules, in the order compare.py uses them:
     report     writes the static HTML report
     live       the --live mode: both programs in two windows
 
-Everything needs Python 3.11, pygame and Pygments (see `require`).
+The repository's other developer tools run the Python game through the
+same parts: tools/make-ai-fixtures.py (learner, driver's `ai`),
+tools/make-frame-fixtures.py (learner, driver's `replay`), and
+tools/measure-speed.sh through
+
+    timing     how long the game's getPotentialMoves takes (driver's `time`)
+
+Everything needs Python 3.11 and pygame; the report also Pygments (see
+`require_pygame`, `require_pygments`).
 """
 
 import argparse

@@ -1,4 +1,5 @@
-"""The learner's game, as compare.py runs it: the parent's side of driver.py.
+"""The learner's game, as compare.py runs it (and the fixture and speed
+tools of tools/): the parent's side of driver.py.
 
 Each run is a subprocess (`python3 driver.py ...`) started in the temporary
 copy of the learner's folder, with the same interpreter as the kit. A fresh
