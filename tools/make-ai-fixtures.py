@@ -143,7 +143,7 @@ def answer_all(learner, groups, jobs):
 
 def main(argv=None):
     parser = ArgumentParser(prog="make-ai-fixtures.py", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--python", required=True, metavar="PATH",
                         help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
     parser.add_argument("--out", metavar="FILE",

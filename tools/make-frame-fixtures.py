@@ -111,7 +111,7 @@ GOLDEN = {"human-wins-5x5": "last-result", "computer-wins-escape": "last", "odd-
 
 def main(argv=None):
     parser = ArgumentParser(prog="make-frame-fixtures.py", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--python", required=True, metavar="PATH",
                         help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
     parser.add_argument("--only", metavar="NAME", help="remake just this scenario")

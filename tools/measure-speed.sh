@@ -13,7 +13,7 @@
 # fourinrow.py, or Sweigart's fourinarow.py with its set-up in main().
 # OUT_DIR (default /tmp/fourinrow-speed) receives bench.md, process.txt and
 # python.jsonl; `python3 tools/speed-table.py OUT_DIR` makes them into the
-# README's tables. The whole run takes about 10 minutes.
+# README's tables. The whole run takes 5 to 10 minutes.
 #
 # --quick makes a short run (a minute or two) that only shows that every
 # part works: difficulties 1 to 3, a fifth of a second per bench case,

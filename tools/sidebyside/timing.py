@@ -68,7 +68,7 @@ def check_board(text):
 def main(argv=None):
     import json
     parser = ArgumentParser(prog="timing.py", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--python", required=True, metavar="PATH",
                         help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
     parser.add_argument("--difficulty", type=int, action="append", metavar="N",
