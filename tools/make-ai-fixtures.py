@@ -40,6 +40,7 @@ REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
 from sidebyside import ArgumentParser, Fatal, require_pygame  # noqa: E402
+from sidebyside.positions import four_at  # noqa: E402
 
 # One row per board size and difficulty: how many positions for each colour
 # to move, the fewest tokens a position's game plays (MIN_MOVES), and the
@@ -53,17 +54,6 @@ PLAN = [
     (9, 7, 1, 50, 0, 51), (9, 7, 2, 50, 0, 52), (9, 7, 3, 12, 40, 53),
 ]
 TILES = ("black", "red")
-
-
-def has_four(columns, width, height, tile):
-    """Whether `tile` has four in a row anywhere (columns[x][y], y = 0 at the top)."""
-    for x in range(width):
-        for y in range(height):
-            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                if all(0 <= x + k * dx < width and 0 <= y + k * dy < height
-                       and columns[x + k * dx][y + k * dy] == tile for k in range(4)):
-                    return True
-    return False
 
 
 def positions(count, width, height, start, min_moves=0):
@@ -88,7 +78,9 @@ def positions(count, width, height, start, min_moves=0):
             column = rng.choice([x for x in range(width) if columns[x][0] == "."])
             y = max(y for y in range(height) if columns[column][y] == ".")
             columns[column][y] = tile
-            if has_four(columns, width, height, tile):
+            # A new four must hold the token just dropped: before it, this
+            # side had none (the game would have been thrown away).
+            if four_at(columns, height, column, y, tile):
                 won = True
                 break
             tile = "B" if tile == "R" else "R"
