@@ -145,9 +145,6 @@ def main(argv=None):
             if folder not in games:
                 games[folder] = learner.set_up(program, images.from_folder(REPO / folder),
                                                work / f"game-{len(games)}")
-            for old in out.iterdir():
-                if old.name.startswith(name + "-") or old.name == name + ".txt":
-                    old.unlink()
             path = script_dir / (name + ".json")
             with open(path, "w") as f:
                 json.dump(script, f)
@@ -156,6 +153,9 @@ def main(argv=None):
             result = games[folder].replay(scripts.load(path, name), frames_dir, known=())
             if result["error"]:
                 raise Fatal(f"{program.path}: {name}: {result['error']}")
+            for old in out.iterdir():       # the scenario's earlier fixtures, once it has played
+                if old.name.startswith(name + "-") or old.name == name + ".txt":
+                    old.unlink()
             # The driver saved each distinct frame once, as HASH.png.
             crcs = {}
             for digest in result["hashes"]:
