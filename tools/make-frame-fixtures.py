@@ -1,23 +1,42 @@
 #!/usr/bin/env python3
 """Write the game-flow replay scripts and the Python original's frames for them.
 
-    python3 tools/make-frame-fixtures.py [--parity ../shared/parity]
+    python3 tools/make-frame-fixtures.py --python PATH/TO/fourinrow.py [--only NAME]
+                                         [--out DIR] [--scripts DIR]
 
-For each scenario below this writes tests/scripts/NAME.json (a replay script
-in shared/parity's format), plays it with the Python original
-(shared/parity/oracle.py replay, with the project's images/), and writes
-tests/fixtures/frames/NAME.txt: one line per presented frame, the CRC-32
-(zlib's) of its RGB bytes. The frames listed in GOLDEN are also copied
-to tests/fixtures/frames/NAME-NNNNN.png. tests/game_flow.rs replays the same
-scripts with the port and compares. Needs `pip install pygame==2.6.1`.
+PATH/TO/fourinrow.py is the Python game (the tutorial's fourinrow.py, or
+Sweigart's fourinarow.py with its set-up in main()). For each scenario
+below this writes tests/scripts/NAME.json (a replay script, described in
+docs/replay-scripts.md), plays it with that program the way
+tools/compare.py does (tools/sidebyside: a copy in a temporary folder, no
+window, drawing with the repository's images/ or the scenario's own), and
+writes tests/fixtures/frames/NAME.txt: one line per presented frame, the
+CRC-32 (zlib's) of its RGB bytes. The scenarios in GOLDEN also keep one
+frame whole, as tests/fixtures/frames/NAME-NNNNN.png (NNNNN: its index).
+tests/game_flow.rs replays the same scripts with the port and compares.
 
 Most scenarios play at difficulty 0, where every valid column is a best
 move, so the script's `choices` pick the computer's columns outright.
-"""
-import argparse, json, os, shutil, subprocess, sys, tempfile, zlib
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+--out and --scripts write elsewhere (to compare a copy's frames with the
+committed ones, say); --only remakes one scenario. Needs Python 3.11 and
+pygame (pip install pygame==2.6.1); an error is one line, with exit
+status 2.
+"""
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
+sys.dont_write_bytecode = True      # no __pycache__ in the repository's tools/
+TOOLS = Path(__file__).resolve().parent
+REPO = TOOLS.parent
+sys.path.insert(0, str(TOOLS))
+
+from sidebyside import ArgumentParser, Fatal, require_pygame  # noqa: E402
 
 PILE = (50, 430)  # the middle of the red pile
 
@@ -84,56 +103,84 @@ def scenarios():
 
 
 # Scenarios drawn with other images than images/ (relative to the project's root).
-IMAGES = {"odd-images-5x5": os.path.join("tests", "fixtures", "odd-images")}
-
+IMAGES = {"odd-images-5x5": "tests/fixtures/odd-images"}
 
 GOLDEN = {"human-wins-5x5": "last-result", "computer-wins-escape": "last", "odd-images-5x5": "last-result",
           "tie-4x4": "last-result", "mistakes-and-quit": "first-human"}
 
 
-def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(here)
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--parity", default=os.path.join(root, "..", "shared", "parity"))
-    p.add_argument("--only", help="remake just this scenario")
-    a = p.parse_args()
+def main(argv=None):
+    parser = ArgumentParser(prog="make-frame-fixtures.py", description=__doc__,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--python", required=True, metavar="PATH",
+                        help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
+    parser.add_argument("--only", metavar="NAME", help="remake just this scenario")
+    parser.add_argument("--out", metavar="DIR",
+                        help="where the checksums and golden PNGs go (default: tests/fixtures/frames)")
+    parser.add_argument("--scripts", metavar="DIR",
+                        help="where the replay scripts go (default: tests/scripts)")
+    args = parser.parse_args(argv)
+    require_pygame()
+    from sidebyside import images, learner, scripts
+    from sidebyside.program import Program
+
+    everything = scenarios()
+    if args.only and args.only not in everything:
+        raise Fatal(f"--only {args.only}: no such scenario (the scenarios are: "
+                    + ", ".join(everything) + ")")
+    program = Program.read(args.python)
+    out = Path(args.out) if args.out else REPO / "tests" / "fixtures" / "frames"
+    script_dir = Path(args.scripts) if args.scripts else REPO / "tests" / "scripts"
+    for folder, option in ((out, "--out"), (script_dir, "--scripts")):
+        if not folder.is_dir():
+            raise Fatal(f"{folder}: no such folder (for {option})")
+    print(f"make-frame-fixtures: {program.path}: {program.layout}")
+    with tempfile.TemporaryDirectory(prefix="fourinrow-frame-fixtures-") as work:
+        work = Path(work)
+        games = {}          # images folder -> the program laid out with them
+        for name, script in everything.items():
+            if args.only and name != args.only:
+                continue
+            folder = IMAGES.get(name, "images")
+            if folder not in games:
+                games[folder] = learner.set_up(program, images.from_folder(REPO / folder),
+                                               work / f"game-{len(games)}")
+            path = script_dir / (name + ".json")
+            with open(path, "w") as f:
+                json.dump(script, f)
+                f.write("\n")
+            frames_dir = work / "frames" / name
+            result = games[folder].replay(scripts.load(path, name), frames_dir, known=())
+            if result["error"]:
+                raise Fatal(f"{program.path}: {name}: {result['error']}")
+            for old in out.iterdir():       # the scenario's earlier fixtures, once it has played
+                if old.name.startswith(name + "-") or old.name == name + ".txt":
+                    old.unlink()
+            # The driver saved each distinct frame once, as HASH.png.
+            crcs = {}
+            for digest in result["hashes"]:
+                if digest not in crcs:
+                    crcs[digest] = crc32_of_png(frames_dir / (digest + ".png"))
+            hashes = ["%d" % crcs[digest] for digest in result["hashes"]]
+            (out / (name + ".txt")).write_text("\n".join(hashes) + "\n")
+            golden = GOLDEN.get(name)
+            if golden:
+                index = len(hashes) - 1
+                if golden == "last-result":
+                    # the result screen's last frame before the click that ends it
+                    index = first_result_frame(hashes)
+                elif golden == "first-human":
+                    index = 59
+                shutil.copyfile(frames_dir / (result["hashes"][index] + ".png"),
+                                out / ("%s-%05d.png" % (name, index)))
+            print("%s: %d frames (%s)" % (name, len(hashes), result["outcome"]))
+    return 0
+
+
+def crc32_of_png(path):
+    """zlib's CRC-32 of a PNG's pixels, as RGB bytes."""
     import pygame
-    for name, script in scenarios().items():
-        if a.only and name != a.only:
-            continue
-        for old in os.listdir(os.path.join(root, "tests", "fixtures", "frames")):
-            if old.startswith(name + "-") or old == name + ".txt":
-                os.remove(os.path.join(root, "tests", "fixtures", "frames", old))
-        path = os.path.join(root, "tests", "scripts", name + ".json")
-        with open(path, "w") as f:
-            json.dump(script, f)
-            f.write("\n")
-        out = tempfile.mkdtemp(prefix="fourinrow-frames-")
-        images = os.path.join(root, IMAGES.get(name, "images"))
-        subprocess.run([sys.executable, os.path.join(a.parity, "oracle.py"), "--images",
-                        images, "replay", path, "--out", out],
-                       check=True, capture_output=True)
-        frames = sorted(n for n in os.listdir(out) if n.startswith("frame-"))
-        hashes = []
-        for n in frames:
-            surf = pygame.image.load(os.path.join(out, n))
-            hashes.append("%d" % zlib.crc32(pygame.image.tobytes(surf, "RGB")))
-        with open(os.path.join(root, "tests", "fixtures", "frames", name + ".txt"), "w") as f:
-            f.write("\n".join(hashes) + "\n")
-        golden = GOLDEN.get(name)
-        if golden:
-            index = len(frames) - 1
-            if golden == "last-result":
-                # the last frame before the click that ends the result screen: find the
-                # first frame of the final run of identical frames before the next game
-                index = first_result_frame(hashes)
-            elif golden == "first-human":
-                index = 59
-            shutil.copy(os.path.join(out, frames[index]),
-                        os.path.join(root, "tests", "fixtures", "frames", "%s-%05d.png" % (name, index)))
-        shutil.rmtree(out)
-        print("%s: %d frames" % (name, len(frames)))
+    return zlib.crc32(pygame.image.tobytes(pygame.image.load(str(path)), "RGB"))
 
 
 def first_result_frame(hashes):
@@ -148,4 +195,10 @@ def first_result_frame(hashes):
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        sys.exit(main())
+    except Fatal as error:
+        print(error, file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write tests/fixtures/pixels.txt: what pygame 2.6.1 computes for smoothscale and blit.
 
-    python3 tools/make-pixel-fixtures.py
+    python3 tools/make-pixel-fixtures.py [--out FILE]
 
 Each case draws its pixels from a xorshift32 generator (the same one
 tests/pixel_parity.rs uses), saves them as an RGBA PNG, loads the PNG with
@@ -10,13 +10,23 @@ what pygame makes of it:
   scale BACKEND SW SH DW DH SEED HASH     smoothscale to DWxDH, RGBA bytes
   blit SW SH X Y SEED HASH                blit onto a 640x480 display filled
                                           from SEED+1, RGB bytes of the display
-Needs `pip install pygame==2.6.1`; run on the kind of machine whose pygame
-the port follows (the SSE lines need an x86 machine).
+It runs pygame alone, not the game. --out writes elsewhere (to compare
+with the committed file, say). Needs Python 3.11 and pygame 2.6.1
+(pip install pygame==2.6.1); run on the kind of machine whose pygame the
+port follows (the SSE lines need an x86 machine). An error is one line,
+with exit status 2.
 """
-import os, sys, tempfile
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures", "pixels.txt")
+pygame = None   # imported by main(), so that --help works without it
 
 
 def xorshift_bytes(seed, n):
@@ -45,8 +55,22 @@ def load_rgba(w, h, seed, folder):
     return pygame.image.load(path)
 
 
-def main():
-    out_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures", "pixels.txt")
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="make-pixel-fixtures.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", default=os.path.normpath(OUT), metavar="FILE",
+                        help="where to write the cases (default: tests/fixtures/pixels.txt)")
+    out_path = parser.parse_args(argv).out
+    if not os.path.isdir(os.path.dirname(os.path.abspath(out_path))):
+        fail("%s: no such folder (for --out)" % os.path.dirname(os.path.abspath(out_path)))
+    global pygame
+    try:
+        import pygame
+    except ImportError:
+        fail("pygame is not installed: pip install pygame==2.6.1")
+    if pygame.version.ver != "2.6.1":
+        print("make-pixel-fixtures.py: warning: pygame %s, not 2.6.1, whose arithmetic the port follows"
+              % pygame.version.ver, file=sys.stderr)
     pygame.init()
     display = pygame.display.set_mode((640, 480))
     folder = tempfile.mkdtemp()
@@ -76,9 +100,15 @@ def main():
         display.blit(src, (x, y))
         lines.append("blit %d %d %d %d %d %d" % (sw, sh, x, y, seed,
                                                  fnv1a64(pygame.image.tobytes(display, "RGB"))))
+    shutil.rmtree(folder)
     with open(out_path, "w") as f:
         f.write("\n".join(lines) + "\n")
     print("%d cases written to %s" % (len(lines) - 1, out_path))
+
+
+def fail(message):
+    print("make-pixel-fixtures.py: " + message, file=sys.stderr)
+    sys.exit(2)
 
 
 if __name__ == "__main__":

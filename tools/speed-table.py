@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Turns a tools/measure-speed.sh output folder into README.md's Speed tables.
 
-    tools/speed-table.py [OUT_DIR]      (default /tmp/fourinrow-speed)
+    python3 tools/speed-table.py [OUT_DIR]      (default /tmp/fourinrow-speed)
 
-Prints two Markdown tables: every position at every difficulty measured,
-then, per difficulty, the median over the six 7x6 positions. Times are the
-median run of each measurement (benches: median of its runs; process: mean
-of perf stat's runs; Python: median of oracle.py's runs).
+Reads OUT_DIR/bench.md (and bench-faithful-5.md, after SLOW=1),
+OUT_DIR/process.txt and OUT_DIR/python.jsonl, and prints two Markdown
+tables: every position at every difficulty measured, then, per difficulty,
+the median over the six 7x6 positions. Times are the median run of each
+measurement (benches: median of its runs; process: mean of perf stat's
+runs; Python: median of the calls of getPotentialMoves that
+tools/sidebyside/timing.py made). "-" marks what was not measured. An
+error (a missing file) is one line, with exit status 2.
 """
+import argparse
 import json
 import re
 import statistics
@@ -49,8 +54,19 @@ def ratio(a, b):
     return "{:,.0f}x".format(r) if r >= 10 else "%.1fx" % r
 
 
-def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/fourinrow-speed"
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="speed-table.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", nargs="?", default="/tmp/fourinrow-speed", metavar="OUT_DIR",
+                        help="a folder written by tools/measure-speed.sh (default: %(default)s)")
+    out = parser.parse_args(argv).out
+    for name in ("bench.md", "process.txt", "python.jsonl"):
+        try:
+            open("%s/%s" % (out, name)).close()
+        except OSError as e:
+            print("speed-table.py: %s/%s: %s (run tools/measure-speed.sh --python PATH %s first)"
+                  % (out, name, e.strerror, out), file=sys.stderr)
+            sys.exit(2)
     fast, faithful = {}, {}
     for name in ("bench.md", "bench-faithful-5.md"):
         try:
@@ -69,13 +85,14 @@ def main():
     process = {}
     for line in open("%s/process.txt" % out):
         m = re.match(r"(\S+) difficulty (\d+) \(\d+ runs\): ([0-9.]+) s elapsed", line)
-        if m:
+        if m and m.group(1) in by_text:
             process[(by_text[m.group(1)], int(m.group(2)))] = float(m.group(3))
     python = {}
     for line in open("%s/python.jsonl" % out):
         if line.startswith("{"):
             r = json.loads(line)
-            python[(by_text[r["board"]], r["difficulty"])] = r["seconds"]
+            if r["board"] in by_text:
+                python[(by_text[r["board"]], r["difficulty"])] = r["seconds"]
 
     header = ("| difficulty | Python original | faithful Rust | fast Rust, search | "
               "fast Rust, whole process | Python / faithful | Python / fast search | "
@@ -112,4 +129,6 @@ def main():
             key = (POSITIONS[0][0], d)
             print(row("%d, empty board only" % d, *(t.get(key) for t in (python, faithful, fast, process))))
 
-main()
+
+if __name__ == "__main__":
+    main()

@@ -17,9 +17,18 @@ Modules, in the order compare.py uses them:
     report     writes the static HTML report
     live       the --live mode: both programs in two windows
 
-Everything needs Python 3.11, pygame and Pygments (see `require`).
+The repository's other developer tools run the Python game through the
+same parts: tools/make-ai-fixtures.py (learner, driver's `ai`),
+tools/make-frame-fixtures.py (learner, driver's `replay`), and
+tools/measure-speed.sh through
+
+    timing     how long the game's getPotentialMoves takes (driver's `time`)
+
+Everything needs Python 3.11 and pygame; the report also Pygments (see
+`require_pygame`, `require_pygments`).
 """
 
+import argparse
 import os
 
 # Before anyone imports pygame: no banner on the terminal, and no sound
@@ -30,6 +39,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 class Fatal(Exception):
     """An error the user can fix, reported as one line with exit status 2."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser for the repository's tools, whose usage errors are
+    one line, like every other error of theirs (exit status 2):
+    `make-ai-fixtures.py: the following arguments are required: --python
+    (see --help)`."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
 def require_pygame():

@@ -4,6 +4,9 @@ learner's folder (the program loads its images by relative paths).
 
     driver.py ai PROGRAM POSITIONS.json RESULT.json
         The learner's getPotentialMoves and getComputerMove on each position.
+    driver.py time PROGRAM POSITIONS.json RESULT.json --repeat R
+        How long the learner's getPotentialMoves takes on each position: the
+        seconds of each of R calls (for tools/measure-speed.sh).
     driver.py replay PROGRAM SCRIPT.json RESULT.json [--frames DIR --known FILE]
         The whole game played from a replay script, headless: every frame's
         hash, and a PNG of each frame the port did not also draw.
@@ -129,8 +132,9 @@ def analyse(game, position):
             "best_moves": kept["best_moves"], "seconds": seconds}
 
 
-def run_ai(program, positions):
-    """Answers every position, loading the game once per board size."""
+def for_each_size(program, positions, answer):
+    """answer(game, position) for every position, loading the game once per
+    board size; an exception becomes that position's {"error": ...}."""
     results = [None] * len(positions)
     by_size = {}
     for i, position in enumerate(positions):
@@ -145,10 +149,40 @@ def run_ai(program, positions):
             continue
         for i in indexes:
             try:
-                results[i] = analyse(game, positions[i])
+                results[i] = answer(game, positions[i])
             except Exception as e:
                 results[i] = {"error": describe(e, program)}
     return results
+
+
+def run_ai(program, positions):
+    """Answers every position, loading the game once per board size."""
+    return for_each_size(program, positions, analyse)
+
+
+# -- timing ------------------------------------------------------------------
+
+def time_potential_moves(game, position, repeat):
+    """The seconds each of `repeat` calls of the learner's
+    getPotentialMoves(board, tile, difficulty) takes on one position, timed
+    with time.perf_counter. The board is built once (the search copies it
+    and leaves it as it was); nothing else runs between the calls."""
+    board = board_from_text(game, position["board"])
+    tile = game["RED"] if position["tile"] == "red" else game["BLACK"]
+    difficulty = position["difficulty"]
+    potential_moves = game["getPotentialMoves"]
+    runs = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        potential_moves(board, tile, difficulty)
+        runs.append(time.perf_counter() - started)
+    return runs
+
+
+def run_timing(program, positions, repeat):
+    """Times getPotentialMoves on every position: {"seconds": [run, ...]}."""
+    return for_each_size(program, positions,
+                         lambda game, position: {"seconds": time_potential_moves(game, position, repeat)})
 
 
 # -- replays -----------------------------------------------------------------
@@ -300,15 +334,16 @@ def run_replay(program, script, frames_dir=None, known=(), live_ready=None):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["ai", "replay"])
+    parser.add_argument("command", choices=["ai", "time", "replay"])
     parser.add_argument("program", help="the copy of the learner's file")
-    parser.add_argument("input", help="positions (ai) or a replay script (replay), JSON")
+    parser.add_argument("input", help="positions (ai, time) or a replay script (replay), JSON")
     parser.add_argument("result", help="where to write the answers, JSON")
     parser.add_argument("--shown-as", help="the learner's own path, for messages")
     parser.add_argument("--frames", help="replay: save frames the port did not draw here")
     parser.add_argument("--known", help="replay: the port's frame hashes, one a line")
     parser.add_argument("--live", action="store_true", help="replay in a window, paced")
     parser.add_argument("--ready", help="--live: create this file when the window is up")
+    parser.add_argument("--repeat", type=int, default=3, help="time: calls per position")
     args = parser.parse_args()
 
     program = Program.read(args.program)
@@ -316,6 +351,8 @@ def main():
     data = json.loads(Path(args.input).read_text())
     if args.command == "ai":
         result = run_ai(program, data)
+    elif args.command == "time":
+        result = run_timing(program, data, args.repeat)
     else:
         known = Path(args.known).read_text().split() if args.known else ()
         result = run_replay(program, data, args.frames, known,

@@ -76,6 +76,19 @@ def find_images(program, port_images):
     return ImageSet(files, False, str(port_images))
 
 
+def from_folder(folder):
+    """The seven images of a folder laid out as the port's --images wants
+    them (4rowred.png ...), e.g. this repository's images/: for running a
+    program with given images, whatever it has beside it."""
+    folder = Path(folder)
+    files = {r.name: folder / r.port for r in ROLES}
+    absent = [p for p in files.values() if not p.is_file()]
+    if absent:
+        raise Fatal(f"{absent[0]}: no such image (the folder needs all seven: "
+                    + ", ".join(r.port for r in ROLES) + ")")
+    return ImageSet(files, False, str(folder))
+
+
 def lay_out(program, images, game_dir, port_dir):
     """Copies the learner's file into game_dir with each image where the
     program loads it from, and the same images into port_dir under the

@@ -1,4 +1,5 @@
-"""The learner's game, as compare.py runs it: the parent's side of driver.py.
+"""The learner's game, as compare.py runs it (and the fixture and speed
+tools of tools/): the parent's side of driver.py.
 
 Each run is a subprocess (`python3 driver.py ...`) started in the temporary
 copy of the learner's folder, with the same interpreter as the kit. A fresh
@@ -13,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sidebyside import Fatal
+from sidebyside import Fatal, images
 from sidebyside.port import HEADLESS, quiet
 
 DRIVER = Path(__file__).resolve().parent / "driver.py"
@@ -70,9 +71,20 @@ class LearnerGame:
         data, result = self._files("ai", positions)
         return self._popen(self._command("ai", data, result)), result
 
-    def finish_analysis(self, started):
+    def finish_analysis(self, started, timeout=AI_TIMEOUT):
+        """The answers, in the positions' order; `timeout` in seconds, or
+        None to wait as long as it takes."""
         process, result = started
-        return self._finish(process, result, "the AI run", timeout=AI_TIMEOUT)
+        return self._finish(process, result, "the AI run", timeout=timeout)
+
+    def time_potential_moves(self, positions, repeat, timeout=None):
+        """How long getPotentialMoves takes on each position (dicts: board,
+        difficulty, tile): a list of {"seconds": [one per call]}, or of
+        {"error": ...} where the program raised. Waits as long as it takes
+        unless given a `timeout`."""
+        data, result = self._files("time", positions)
+        process = self._popen(self._command("time", data, result, "--repeat", repeat))
+        return self._finish(process, result, "timing getPotentialMoves", timeout=timeout)
 
     # -- replays -------------------------------------------------------------
 
@@ -103,3 +115,13 @@ class LearnerGame:
     def finish_live(self, started):
         process, result = started
         return self._finish(process, result, "the live replay")
+
+
+def set_up(program, image_set, folder):
+    """The program ready to run: a copy of it in folder/program with the
+    images of `image_set` where it loads them from (and under the port's
+    names in folder/port-images), as compare.py lays it out. `folder` must
+    not exist yet; several set-ups (other images) need several folders."""
+    folder = Path(folder)
+    copy = images.lay_out(program, image_set, folder / "program", folder / "port-images")
+    return LearnerGame(program, copy, folder)
