@@ -173,7 +173,7 @@ struct PlayArgs {
     images: Option<PathBuf>,
     /// Play a replay script (docs/replay-scripts.md) instead of the mouse
     /// and the random choices; the script sets the size and difficulty
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "height", "difficulty", "preset"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "height", "difficulty"])]
     replay: Option<PathBuf>,
     /// With --replay: no window and no pacing; write every frame to
     /// DIR/frame-NNNNN.png (DIR must be empty)
@@ -197,7 +197,7 @@ struct PlayArgs {
     /// Extra: list the moves in the left margin
     #[arg(long, help_heading = "Extras")]
     moves: bool,
-    /// Extra: play a variant
+    /// Extra: play a variant (with --replay, the script still sets the size)
     #[arg(long, value_name = "NAME", value_enum, help_heading = "Extras", conflicts_with_all = ["width", "height"])]
     preset: Option<Preset>,
     /// Extra: append each game to FILE, one line per game (`7x6 first=black

@@ -16,6 +16,8 @@
 #      starts the next game (an empty board, apart from the computer's token
 #      if it starts); closing the window while the game waits for the human.
 #   C, 7x6, difficulty 6: closing the window while the computer thinks.
+#   D, 7x6, --engine solver with a 20 s budget: the solver thinks on a thread
+#      of its own, and closing the window meanwhile quits at once.
 # Peak memory (VmHWM) is read before each close.
 #
 # Difficulty 0 makes every column a best move, so the seeded generator picks
@@ -350,9 +352,25 @@ game_c() {
     close_window "while the computer thinks (difficulty 6, 1.5 s in)"
 }
 
+# ---- game D: the solver ------------------------------------------------
+
+game_d() {
+    local threads
+    start_game d 7 6 --engine solver --budget 20 --seed 1 || return
+    sleep 1.5
+    threads=$(awk '/^Threads/ {print $2}' "/proc/$GAME_PID/status")
+    if [ "$(lines)" -ne 0 ] || [ "$threads" -lt 2 ]; then
+        fail "solver: expected it still thinking on its thread after 1.5 s ($(lines) lines printed, $threads threads)"
+        stop_game; return
+    fi
+    pass "solver: still thinking 1.5 s in, on a thread of its own ($threads threads, nothing printed yet)"
+    close_window "while the solver thinks (a 20 s budget, 1.5 s in)"
+}
+
 game_a
 game_b
 game_c
+game_d
 
 echo "e2e: $checks checks, $failures failed, $(( ($(now_ms) - started) / 1000 )) s"
 [ "$failures" -eq 0 ]
