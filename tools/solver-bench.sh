@@ -5,9 +5,8 @@
 #
 #   tools/solver-bench.sh --pons PATH/TO/c4solver [--fourinrow PATH] [SET.txt ...]
 #
-# SET files hold `MOVES SCORE` lines (7x6). Without any, the test sets beside
-# the checkout are used, if any, else the repository's own fixtures
-# (tests/fixtures/solver/). `--fourinrow` defaults to target/release/fourinrow,
+# SET files hold `MOVES SCORE` lines (7x6). Without any, the repository's own
+# test sets are used (tests/fixtures/solver/). `--fourinrow` defaults to target/release/fourinrow,
 # built first if it is missing. Exits 2, with an error line, on a wrong path.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -43,13 +42,9 @@ if [ ! -x "$ours" ] || [ -d "$ours" ]; then
     exit 2
 fi
 if [ ${#sets[@]} -eq 0 ]; then
-    beside="$root/../shared/solver"
-    order=(end-easy middle-easy middle-medium begin-easy begin-medium begin-hard)
-    for dir in "$beside" "$root/tests/fixtures/solver"; do
-        for name in "${order[@]}"; do
-            [ -f "$dir/$name.txt" ] && sets+=("$dir/$name.txt")
-        done
-        [ ${#sets[@]} -gt 0 ] && break
+    for name in end-easy middle-easy middle-medium begin-easy begin-medium begin-hard; do
+        f="$root/tests/fixtures/solver/$name.txt"
+        [ -f "$f" ] && sets+=("$f")
     done
 fi
 if [ ${#sets[@]} -eq 0 ]; then
