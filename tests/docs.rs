@@ -10,6 +10,8 @@
 //! - every Rust excerpt in the docs and the README is in `src/` as written;
 //! - no page a user reads names a path outside the repository.
 
+mod sources;
+
 use std::path::{Path, PathBuf};
 
 fn root() -> &'static Path {
@@ -139,22 +141,9 @@ struct Marker {
     item_line: usize,
 }
 
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// Every marker under `src/`.
 fn markers() -> Vec<Marker> {
-    let mut files = Vec::new();
-    rust_files(&root().join("src"), &mut files);
+    let mut files = sources::rust_files(&root().join("src"));
     files.sort();
     let mut found = Vec::new();
     for path in files {
@@ -281,8 +270,7 @@ fn the_map_links_every_python_name_to_the_twin_with_its_marker() {
 
 /// Every source file under `src/`, as lines with their indentation removed.
 fn source_lines(dir: &Path, out: &mut Vec<Vec<String>>) {
-    let mut files = Vec::new();
-    rust_files(dir, &mut files);
+    let files = sources::rust_files(dir);
     for path in files {
         out.push(read(&path).lines().map(|l| l.trim_start().to_string()).collect());
     }

@@ -7,20 +7,10 @@
 //! - `io` uses nothing of the game; `play` (the wiring) may use everything;
 //! - and no module, down to single files, uses one that uses it back.
 
+mod sources;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The module path of a source file: `src/port/ai.rs` is `port::ai`,
 /// `src/io/mod.rs` is `io`.
@@ -68,8 +58,7 @@ fn uses(source: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
 /// The module graph: module -> the modules it uses.
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
+    let files = sources::rust_files(&root.join("src"));
     let modules: BTreeMap<String, PathBuf> =
         files.iter().map(|f| (module_of(root, f), f.clone())).collect();
     let known: BTreeSet<String> = modules.keys().cloned().collect();

@@ -6,7 +6,9 @@
 //! The names below are the Python original's, in its order; `tools/compare.py`
 //! pairs a learner's own copy with the twins by the same markers.
 
-use std::path::{Path, PathBuf};
+mod sources;
+
+use std::path::Path;
 
 /// The Python's functions, in its order, as their markers write them.
 const FUNCTIONS: [&str; 14] = [
@@ -74,23 +76,10 @@ struct Marker {
     item: String,
 }
 
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// Every marker under `src/`, in file order.
 fn markers() -> Vec<Marker> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
+    let mut files = sources::rust_files(&root.join("src"));
     files.sort();
     let mut found = Vec::new();
     for path in files {

@@ -43,7 +43,7 @@ TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
-from sidebyside import Fatal, require_pygame, require_pygments  # noqa: E402
+from sidebyside import Fatal, require_pygame, require_pygments, run_tool  # noqa: E402
 
 
 def parse_args(argv):
@@ -197,10 +197,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Fatal as error:
-        print(error, file=sys.stderr)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        sys.exit(130)
+    run_tool(main)

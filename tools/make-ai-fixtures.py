@@ -39,7 +39,7 @@ TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
-from sidebyside import ArgumentParser, Fatal, require_pygame  # noqa: E402
+from sidebyside import ArgumentParser, Fatal, require_pygame, run_tool  # noqa: E402
 from sidebyside.positions import four_at  # noqa: E402
 
 # One row per board size and difficulty: how many positions for each colour
@@ -167,10 +167,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Fatal as error:
-        print(error, file=sys.stderr)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        sys.exit(130)
+    run_tool(main)

@@ -36,7 +36,7 @@ TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
-from sidebyside import ArgumentParser, Fatal, require_pygame  # noqa: E402
+from sidebyside import ArgumentParser, Fatal, require_pygame, run_tool  # noqa: E402
 
 PILE = (50, 430)  # the middle of the red pile
 
@@ -195,10 +195,4 @@ def first_result_frame(hashes):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Fatal as error:
-        print(error, file=sys.stderr)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        sys.exit(130)
+    run_tool(main)

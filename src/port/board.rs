@@ -239,17 +239,7 @@ mod tests {
 
     /// A board from rows of text, top row first (`.`, `R`, `B`).
     fn board(rows: &[&str]) -> Board {
-        let mut b = get_new_board(rows[0].len(), rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                b[x][y] = match c {
-                    'R' => Some(Tile::Red),
-                    'B' => Some(Tile::Black),
-                    _ => None,
-                };
-            }
-        }
-        b
+        crate::port::testkit::board(&rows.join("/"))
     }
 
     #[test]

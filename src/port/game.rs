@@ -118,6 +118,24 @@ mod tests {
         (stop, io.printed, frames)
     }
 
+    /// 4x4 at difficulty 0.
+    fn small() -> Settings {
+        Settings { board_width: 4, board_height: 4, difficulty: 0, ..Settings::default() }
+    }
+
+    /// The events of three drags from the red pile to above column 1 of a
+    /// 4x4 board, at frames 100, 200 and 300.
+    fn drags_onto_column_1_of_4x4() -> String {
+        let drag = |f: u32| {
+            format!(
+                r#"[{f}, "down", 50, 430], [{}, "motion", 275, 60], [{}, "up", 0, 0]"#,
+                f + 1,
+                f + 2
+            )
+        };
+        [drag(100), drag(200), drag(300)].join(", ")
+    }
+
     #[test]
     fn the_computer_opens_the_first_game_and_prints_as_the_python() {
         let (stop, printed, frames) =
@@ -132,20 +150,12 @@ mod tests {
     fn a_won_game_waits_for_a_click_then_a_coin_toss_starts_the_next() {
         // 4x4 at difficulty 0: the computer plays the leftmost best column (choice
         // 0), column 0, four times, and wins; the human plays column 1 between.
-        let drag = |f: u32| {
-            format!(
-                r#"[{f}, "down", 50, 430], [{}, "motion", 275, 60], [{}, "up", 0, 0]"#,
-                f + 1,
-                f + 2
-            )
-        };
-        let events = [drag(100), drag(200), drag(300)].join(", ");
+        let events = drags_onto_column_1_of_4x4();
         let script = format!(
             r#"{{"width": 4, "height": 4, "difficulty": 0, "frames": 900, "first": ["human"],
                  "events": [{events}, [700, "up", 1, 1]]}}"#
         );
-        let settings =
-            Settings { board_width: 4, board_height: 4, difficulty: 0, ..Settings::default() };
+        let settings = small();
         let (stop, printed, _) = play(&script, settings);
         assert!(matches!(stop, Stop::ScriptEnded));
         let columns: Vec<&String> = printed.iter().skip(2).step_by(3).collect();
@@ -158,20 +168,12 @@ mod tests {
 
     #[test]
     fn escape_on_the_result_screen_quits_and_elsewhere_it_does_not() {
-        let drag = |f: u32| {
-            format!(
-                r#"[{f}, "down", 50, 430], [{}, "motion", 275, 60], [{}, "up", 0, 0]"#,
-                f + 1,
-                f + 2
-            )
-        };
-        let events = [drag(100), drag(200), drag(300)].join(", ");
+        let events = drags_onto_column_1_of_4x4();
         let script = format!(
             r#"{{"width": 4, "height": 4, "difficulty": 0, "frames": 900,
                  "events": [[50, "escape"], {events}, [700, "escape"]]}}"#
         );
-        let settings =
-            Settings { board_width: 4, board_height: 4, difficulty: 0, ..Settings::default() };
+        let settings = small();
         let (stop, _, frames) = play(&script, settings);
         assert!(matches!(stop, Stop::Quit), "Esc on the result screen");
         assert!((700..900).contains(&frames), "{frames}: not the Esc at frame 50");

@@ -30,6 +30,7 @@ Everything needs Python 3.11 and pygame; the report also Pygments (see
 
 import argparse
 import os
+import sys
 
 # Before anyone imports pygame: no banner on the terminal, and no sound
 # card needed (the game makes no sound; pygame.init() would try ALSA).
@@ -65,3 +66,15 @@ def require_pygments():
         import pygments  # noqa: F401
     except ImportError:
         raise Fatal("Pygments is not installed: pip install pygments") from None
+
+
+def run_tool(main):
+    """Runs a tool's `main()` and exits with what it returns; a `Fatal` is
+    one line on stderr and exit status 2, Ctrl-C status 130."""
+    try:
+        sys.exit(main())
+    except Fatal as error:
+        print(error, file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -30,7 +30,7 @@ if __name__ == "__main__":       # run as a script: import `sidebyside` from too
     sys.dont_write_bytecode = True
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from sidebyside import ArgumentParser, Fatal, require_pygame  # noqa: E402
+from sidebyside import ArgumentParser, Fatal, require_pygame, run_tool  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -96,10 +96,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Fatal as error:
-        print(error, file=sys.stderr)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        sys.exit(130)
+    run_tool(main)
