@@ -9,6 +9,9 @@
 //!   are the same either way; only the time differs.
 //! - [`Minimax`] ([`minimax`]): another AI altogether, the Connect Four
 //!   lab's minimax with alpha-beta and window scores.
+//! - [`solver`]: perfect play, an exact solver; its
+//!   [`SolverEngine`](solver::player::SolverEngine) plays it in the game,
+//!   at a level, within a time budget a move.
 //!
 //! Nothing here draws or reads input: every engine is a pure function of
 //! the board, tested with no display.
