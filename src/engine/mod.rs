@@ -112,7 +112,7 @@ const FAITHFUL_NANOS_PER_POSITION: f64 = 1_000.0;
 
 /// How long the faithful twin is expected to take on `board`, and how many
 /// positions it looks at: (columns with room)^(2 x look-ahead), each
-/// costing [`FAITHFUL_NANOS_PER_POSITION`] scaled by the board's size.
+/// costing `FAITHFUL_NANOS_PER_POSITION` (1 µs) scaled by the board's size.
 pub fn faithful_estimate(board: &Board, look_ahead: u32) -> (Duration, f64) {
     let open = (0..board.width()).filter(|&c| is_valid_move(board, c)).count();
     let positions = (open as f64).powi(2 * look_ahead as i32);

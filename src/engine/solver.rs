@@ -148,7 +148,7 @@
 //! # Levels and grades
 //!
 //! [`levels`] turns exact scores into players of four strengths;
-//! [`grade`] measures how often the tutorial's AI finds a perfect move.
+//! [`crate::tools::grade`] measures how often the tutorial's AI finds a perfect move.
 
 pub mod bits;
 pub mod levels;

@@ -5,7 +5,7 @@
 //! None of it changes the default game. Each extra is switched on by an
 //! option ([`ExtrasOptions`]) or by a key the original ignores
 //! ([`Command`]); it reaches the twins only through the port's
-//! [`Hooks`](crate::port::hooks::Hooks), which [`Extras`] implements, and
+//! [`Hooks`], which [`Extras`] implements, and
 //! the hot seat has a loop of its own ([`hot_seat`]) that reuses the twins.
 //! With no extra used, the frames are the Python's, pixel for pixel.
 
