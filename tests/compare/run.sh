@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests the comparison kit (tools/compare.py) end to end, as a learner uses
-# it, on the copy of the Python original that CI keeps beside the repository
-# (or on $REFERENCE):
+# it, on the copy of the Python original named by $REFERENCE (CI passes the
+# copy it keeps; a learner passes theirs):
 #
 #   1. the kit's unit tests (tests/compare/test_kit.py);
 #   2. the tutorial's layout: a copy of the original, alone in a folder (so
@@ -31,10 +31,14 @@ cd "$(dirname "$0")/../.."
 export PYTHONDONTWRITEBYTECODE=1 PYGAME_HIDE_SUPPORT_PROMPT=1
 started=$(date +%s)
 
-REFERENCE=${REFERENCE:-../shared/parity/reference/fourinrow.py}
+REFERENCE=${REFERENCE:-}
 BIN=target/release/fourinrow
+if [ -z "$REFERENCE" ]; then
+    echo "compare test: FAIL: REFERENCE is not set: run REFERENCE=path/to/fourinrow.py tests/compare/run.sh"
+    exit 1
+fi
 if [ ! -f "$REFERENCE" ]; then
-    echo "compare test: FAIL: no Python original at $REFERENCE (CI keeps it beside the repository; or set REFERENCE=path/to/fourinrow.py)"
+    echo "compare test: FAIL: no Python original at REFERENCE=$REFERENCE"
     exit 1
 fi
 REFERENCE=$(realpath "$REFERENCE")
