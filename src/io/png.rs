@@ -65,9 +65,12 @@ impl PngFolder {
             return Err(Error::file(
                 dir,
                 format!(
-                    "the frames folder is not empty ({} entries); choose an empty one, \
+                    "the frames folder is not empty ({}); choose an empty one, \
                      or add --overwrite to replace the frames in it",
-                    entries.len()
+                    match entries.len() {
+                        1 => "1 entry".to_string(),
+                        n => format!("{n} entries"),
+                    }
                 ),
             ));
         }
