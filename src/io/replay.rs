@@ -80,6 +80,9 @@ fn whole(value: &Value, what: &str) -> Result<u64, ScriptError> {
                 Ok(v)
             } else if n.as_i64().is_some() {
                 Err(ScriptError(format!("{what} is {n}, which is negative")))
+            } else if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() >= u64::MAX as f64) {
+                // serde_json reads a whole number beyond 64 bits as a double.
+                Err(ScriptError(format!("{what} is {n}, far too large")))
             } else {
                 Err(ScriptError(format!("{what} is {n}, not a whole number")))
             }
@@ -443,6 +446,7 @@ mod tests {
         assert_eq!(err("{}"), "missing key \"frames\" (how many frames to play)");
         assert_eq!(err(r#"{"frames": -4}"#), "frames is -4, which is negative");
         assert_eq!(err(r#"{"frames": 1.5}"#), "frames is 1.5, not a whole number");
+        assert_eq!(err(r#"{"frames": 99999999999999999999}"#), "frames is 1e+20, far too large");
         assert_eq!(err(r#"{"frames": "ten"}"#), "frames must be a whole number, not \"ten\"");
         assert_eq!(err(r#"{"frames": 1, "width": -3}"#), "width is -3, which is negative");
         assert_eq!(
