@@ -91,7 +91,10 @@ impl GameRecord {
         let (w, h) =
             size.split_once('x').ok_or_else(|| format!("'{size}' is not a size like 7x6"))?;
         let number = |s: &str, what: &str| {
-            s.parse::<usize>().map_err(|_| format!("{what} '{s}' is not a whole number"))
+            s.parse::<usize>().map_err(|e| match e.kind() {
+                std::num::IntErrorKind::PosOverflow => format!("{what} '{s}' is far too large"),
+                _ => format!("{what} '{s}' is not a whole number"),
+            })
         };
         let (width, height) = (number(w, "width")?, number(h, "height")?);
         if !(MIN_SIZE..=MAX_BOARD_SIZE).contains(&width)
