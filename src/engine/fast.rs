@@ -68,10 +68,10 @@
 //! text can make, but a program can) are handed to the faithful engine, so
 //! every board still gets the faithful answer, only not sooner.
 
-use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
+use super::bits::{self, Bits};
 use crate::port::ai::get_potential_moves;
 use crate::port::board::{Board, Tile};
 use crate::port::settings::MIN_SIZE;
@@ -145,78 +145,6 @@ pub fn handles(board: &Board) -> bool {
     }
 }
 
-/// An unsigned integer used as a bitboard: `u64` or `u128`.
-trait Bits:
-    Copy
-    + Eq
-    + Send
-    + Sync
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + BitXor<Output = Self>
-    + Not<Output = Self>
-    + Shl<usize, Output = Self>
-    + Shr<usize, Output = Self>
-{
-    /// No bit set.
-    const ZERO: Self;
-    /// Bit 0 set.
-    const ONE: Self;
-    /// Addition modulo 2^bits.
-    fn plus(self, other: Self) -> Self;
-    /// Subtraction modulo 2^bits.
-    fn minus(self, other: Self) -> Self;
-    /// How many bits are set.
-    fn ones(self) -> u32;
-    /// The value as two 64-bit words, low word first.
-    fn words(self) -> [u64; 2];
-
-    /// The lowest set bit alone (zero for zero).
-    fn lowest(self) -> Self {
-        self & Self::ZERO.minus(self)
-    }
-
-    /// Whether any bit is set.
-    fn any(self) -> bool {
-        self != Self::ZERO
-    }
-}
-
-impl Bits for u64 {
-    const ZERO: u64 = 0;
-    const ONE: u64 = 1;
-    fn plus(self, other: u64) -> u64 {
-        self.wrapping_add(other)
-    }
-    fn minus(self, other: u64) -> u64 {
-        self.wrapping_sub(other)
-    }
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    fn words(self) -> [u64; 2] {
-        [self, 0]
-    }
-}
-
-impl Bits for u128 {
-    const ZERO: u128 = 0;
-    const ONE: u128 = 1;
-    fn plus(self, other: u128) -> u128 {
-        self.wrapping_add(other)
-    }
-    fn minus(self, other: u128) -> u128 {
-        self.wrapping_sub(other)
-    }
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    fn words(self) -> [u64; 2] {
-        // Truncation is the point: the low and the high 64 bits.
-        [self as u64, (self >> 64) as u64]
-    }
-}
-
 /// The masks of one board size.
 #[derive(Clone, Debug)]
 struct Geometry<B> {
@@ -225,7 +153,7 @@ struct Geometry<B> {
     /// Rows: `BOARDHEIGHT`.
     height: usize,
     /// Bits per column: the rows plus the spare bit on top.
-    stride: usize,
+    stride: u32,
     /// Every cell of the board.
     board: B,
     /// The bottom cell of every column.
@@ -243,12 +171,13 @@ impl<B: Bits> Geometry<B> {
     /// The masks of a `width` x `height` board; the caller has checked that
     /// `width <= MAX_WIDTH` and `width * (height + 1)` bits fit in `B`.
     fn new(width: usize, height: usize) -> Geometry<B> {
-        let stride = height + 1;
-        let column = (B::ONE << height).minus(B::ONE);
+        // At most 128 bits: the column's shifts fit a u32 with room to spare.
+        let stride = height as u32 + 1;
+        let column = (B::ONE << (stride - 1)).minus(B::ONE);
         let mut columns = [B::ZERO; MAX_WIDTH];
         let mut board = B::ZERO;
         let mut bottom = B::ZERO;
-        for (x, slot) in columns.iter_mut().enumerate().take(width) {
+        for (x, slot) in (0..).zip(columns.iter_mut().take(width)) {
             *slot = column << (x * stride);
             board = board | *slot;
             bottom = bottom | (B::ONE << (x * stride));
@@ -269,8 +198,8 @@ impl<B: Bits> Geometry<B> {
         for x in 0..self.width {
             let mut gap_below = false;
             // Board rows count from the top; bit rows from the bottom.
-            for (row, y) in (0..self.height).rev().enumerate() {
-                let bit = B::ONE << (x * self.stride + row);
+            for (row, y) in (0..).zip((0..self.height).rev()) {
+                let bit = B::ONE << (x as u32 * self.stride + row);
                 match board[x][y] {
                     None => gap_below = true,
                     Some(_) if gap_below => return None,
@@ -292,7 +221,7 @@ impl<B: Bits> Geometry<B> {
 
     /// Whether `stones` hold four in a row anywhere: Python's `isWinner`.
     fn has_four(&self, stones: B) -> bool {
-        has_four(stones, self.stride)
+        bits::has_four(stones, self.stride)
     }
 
     /// `(s * 1.0 / W) / W` for a last-ply sum `s` (a whole number from `-W`
@@ -307,40 +236,8 @@ impl<B: Bits> Geometry<B> {
 
     /// Every cell that would give `stones` four in a row through it.
     fn winning_cells(&self, stones: B) -> B {
-        winning_cells(stones, self.stride) & self.board
+        bits::winning_cells(stones, self.stride) & self.board
     }
-}
-
-/// Whether `stones` hold four in a row in any direction, on a board whose
-/// columns are `stride` bits apart. The spare bit on top of each column
-/// stops lines from wrapping.
-fn has_four<B: Bits>(stones: B, stride: usize) -> bool {
-    // vertical, "\" (down to the right), horizontal, "/" (up to the right)
-    for shift in [1, stride - 1, stride, stride + 1] {
-        let pairs = stones & (stones >> shift);
-        if (pairs & (pairs >> (2 * shift))).any() {
-            return true;
-        }
-    }
-    false
-}
-
-/// Every cell (of the whole bit range; the caller masks it to the board)
-/// where a dropped token completes a four for `stones`: three of them in
-/// line with it, on either side. In a column only the three below count:
-/// a token is only ever dropped onto the lowest empty cell, with nothing
-/// above it.
-fn winning_cells<B: Bits>(stones: B, stride: usize) -> B {
-    let s = stones;
-    // vertical: only the three below can be there
-    let mut cells = (s << 1) & (s << 2) & (s << 3);
-    for shift in [stride - 1, stride, stride + 1] {
-        let before = (s << shift) & (s << (2 * shift));
-        cells = cells | (before & (s << (3 * shift))) | (before & (s >> shift));
-        let after = (s >> shift) & (s >> (2 * shift));
-        cells = cells | (after & (s << shift)) | (after & (s >> (3 * shift)));
-    }
-    cells
 }
 
 /// A position as bitboards, seen from the side whose moves are valued.
@@ -792,7 +689,7 @@ fn counter_values<B: Bits>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::port::board::{get_new_board, is_winner, make_move};
+    use crate::port::board::{get_new_board, make_move};
     use crate::tools::boardtext::parse_board;
 
     /// A 7x6 bitboard geometry, bits as in the module docs.
@@ -810,54 +707,6 @@ mod tests {
         let g12: Geometry<u128> = Geometry::new(12, 9);
         assert_eq!(g12.board.count_ones(), 108);
         assert_eq!(MAX_WIDTH, 25);
-    }
-
-    #[test]
-    fn has_four_agrees_with_is_winner_on_every_line_of_a_board() {
-        // Every four-cell line on boards of several sizes, and every line
-        // with one cell missing, which winning_cells must name.
-        for (w, h) in [(7, 6), (12, 9), (4, 4), (5, 9)] {
-            let bits = w * (h + 1);
-            let dirs: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
-            for x in 0..w as i64 {
-                for y in 0..h as i64 {
-                    for (dx, dy) in dirs {
-                        let cells: Vec<(i64, i64)> =
-                            (0..4).map(|k| (x + k * dx, y + k * dy)).collect();
-                        if cells.iter().any(|&(cx, cy)| cx >= w as i64 || cy < 0 || cy >= h as i64)
-                        {
-                            continue;
-                        }
-                        for missing in [None, Some(0), Some(1), Some(2), Some(3)] {
-                            let mut b = get_new_board(w, h);
-                            let mut stones = 0u128;
-                            for (k, &(cx, cy)) in cells.iter().enumerate() {
-                                if Some(k) == missing {
-                                    continue;
-                                }
-                                b[cx as usize][cy as usize] = Some(Tile::Red);
-                                let row = h - 1 - cy as usize;
-                                stones |= 1 << (cx as usize * (h + 1) + row);
-                            }
-                            let want = is_winner(&b, Tile::Red);
-                            assert_eq!(want, missing.is_none());
-                            assert_eq!(has_four(stones, h + 1), want, "{b:?}");
-                            if bits <= 64 {
-                                assert_eq!(has_four(stones as u64, h + 1), want);
-                            }
-                            // A drop cell has nothing above it, so a column's
-                            // four can only be completed at its top (k = 0).
-                            if let Some(k) = missing.filter(|&k| dx != 0 || k == 0) {
-                                let (cx, cy) = cells[k];
-                                let cell = 1u128 << (cx as usize * (h + 1) + h - 1 - cy as usize);
-                                let g: Geometry<u128> = Geometry::new(w, h);
-                                assert!(g.winning_cells(stones) & cell != 0, "{b:?} at {k}");
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 
     #[test]

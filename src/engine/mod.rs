@@ -16,6 +16,7 @@
 //! Nothing here draws or reads input: every engine is a pure function of
 //! the board, tested with no display.
 
+pub mod bits;
 pub mod fast;
 pub mod minimax;
 pub mod solver;

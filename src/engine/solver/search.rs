@@ -162,7 +162,7 @@ impl<'a, G: Geometry> Search<'a, G> {
         let threats = winning_cells(g, current ^ mask, mask);
         let forced = possible & threats;
         if forced != G::B::ZERO {
-            if forced & forced.sub(G::B::ONE) != G::B::ZERO {
+            if forced & forced.minus(G::B::ONE) != G::B::ZERO {
                 return G::B::ZERO;
             }
             possible = forced;
@@ -232,7 +232,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             }
         }
         // A single move needs no table: its child's entry will do.
-        if next & next.sub(G::B::ONE) == G::B::ZERO {
+        if next & next.minus(G::B::ONE) == G::B::ZERO {
             return -self.negamax(current ^ mask, mask | next, moves + 1, -beta, -alpha);
         }
 
