@@ -13,6 +13,15 @@
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
+use crate::port::settings::MIN_SIZE;
+
+/// The most bits a bitboard holds: a `u128`'s.
+pub const MAX_BITS: usize = 128;
+
+/// The widest board a bitboard holds: 25 columns of at least 4 rows plus
+/// the spare bit fill 125 of the 128 bits.
+pub const MAX_WIDTH: usize = MAX_BITS / (MIN_SIZE + 1);
+
 /// An unsigned integer used as a bitboard: `u64` or `u128`.
 pub trait Bits:
     Copy

@@ -71,17 +71,9 @@
 use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use super::bits::{self, Bits};
+use super::bits::{self, Bits, MAX_BITS, MAX_WIDTH};
 use crate::port::ai::get_potential_moves;
 use crate::port::board::{Board, Tile};
-use crate::port::settings::MIN_SIZE;
-
-/// The most bits a bitboard here holds.
-const MAX_BITS: usize = 128;
-
-/// The widest board the fast engine takes: 25 columns of at least 4 rows
-/// plus the spare bit fill 125 of the 128 bits.
-pub const MAX_WIDTH: usize = MAX_BITS / (MIN_SIZE + 1);
 
 /// How many leaves (`width^(2 * look_ahead)`, before the table's savings) a
 /// search must have before its first moves are shared among threads: 7x6

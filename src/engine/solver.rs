@@ -160,10 +160,11 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
+use crate::engine::bits::{MAX_BITS, MAX_WIDTH};
 use crate::port::board::{get_new_board, Board, Tile};
 use crate::port::settings::MIN_SIZE;
 use bits::{has_four, playable, winning_cells, Any, Bits, Geometry, Seven};
-use search::{Abort, Search, Signals, MAX_WIDTH};
+use search::{Abort, Search, Signals};
 use table::Table;
 
 pub use levels::Level;
@@ -248,7 +249,7 @@ impl std::error::Error for PositionError {}
 
 /// Whether a `width` by `height` board can be solved here.
 pub fn fits(width: usize, height: usize) -> bool {
-    width >= MIN_SIZE && height >= MIN_SIZE && width * (height + 1) <= 128
+    width >= MIN_SIZE && height >= MIN_SIZE && width * (height + 1) <= MAX_BITS
 }
 
 /// A position: the board, whose turn it is, and how many moves were played.
@@ -382,23 +383,28 @@ impl Position {
 
     /// Whether `col` (from 0) exists and has room.
     pub fn can_play(&self, col: usize) -> bool {
-        col < self.width()
-            && playable(self.geometry(), self.mask) & self.geometry().column(col as u32) != 0
+        col < self.width() && self.playable() & self.geometry().column(col as u32) != 0
     }
 
     /// Whether playing `col` completes four for the side to move.
     pub fn is_winning_move(&self, col: usize) -> bool {
-        let g = self.geometry();
-        self.can_play(col)
-            && winning_cells(g, self.current, self.mask)
-                & playable(g, self.mask)
-                & g.column(col as u32)
-                != 0
+        col < self.width() && self.winning_moves() & self.geometry().column(col as u32) != 0
     }
 
     /// Whether the side to move can complete four at once.
     pub fn can_win_next(&self) -> bool {
-        (0..self.width()).any(|c| self.is_winning_move(c))
+        self.winning_moves() != 0
+    }
+
+    /// The cell each column would fill next (none for a full column).
+    fn playable(&self) -> u128 {
+        playable(self.geometry(), self.mask)
+    }
+
+    /// The playable cells that complete four for the side to move.
+    fn winning_moves(&self) -> u128 {
+        let g = self.geometry();
+        winning_cells(g, self.current, self.mask) & playable(g, self.mask)
     }
 
     /// Whether every cell is filled.
@@ -427,9 +433,16 @@ impl Position {
         p
     }
 
-    /// The score of winning with the very next move: `(W*H + 1 - n) / 2`.
+    /// The score of winning with the very next move: `(W*H + 1 - n) / 2`,
+    /// the highest there is.
     pub fn win_now_score(&self) -> i32 {
         (self.width * self.height + 1 - self.moves) as i32 / 2
+    }
+
+    /// The score of losing to the opponent's very next move: `-(W*H - n) / 2`,
+    /// the lowest there is.
+    pub fn lose_next_score(&self) -> i32 {
+        -(((self.width * self.height - self.moves) / 2) as i32)
     }
 }
 
@@ -449,12 +462,10 @@ pub enum Outcome {
 impl Outcome {
     /// The outcome of `score` for the side to move in `position`.
     pub fn of(position: &Position, score: i32) -> Outcome {
-        let cells = (position.width * position.height) as i32;
-        let n = position.moves as i32;
         if score > 0 {
-            Outcome::Win(((cells + 1 - n) / 2 - score + 1).max(1) as u32)
+            Outcome::Win((position.win_now_score() - score + 1).max(1) as u32)
         } else if score < 0 {
-            Outcome::Loss(((cells - n) / 2 + score + 1).max(1) as u32)
+            Outcome::Loss((score - position.lose_next_score() + 1).max(1) as u32)
         } else {
             Outcome::Draw
         }
@@ -566,19 +577,9 @@ impl Solver {
         }
     }
 
-    /// Its settings.
-    pub fn tuning(&self) -> Tuning {
-        self.tuning
-    }
-
     /// Nodes searched since the solver was made.
     pub fn nodes(&self) -> u64 {
         self.nodes
-    }
-
-    /// Forgets everything the table has learnt.
-    pub fn clear(&mut self) {
-        self.table.clear();
     }
 
     /// The next generation (never 0, which marks nothing).
@@ -606,12 +607,11 @@ impl Solver {
         if position.can_win_next() {
             return Some(if weak { 1 } else { position.win_now_score() });
         }
-        let cells = (position.width * position.height) as i32;
-        let n = position.moves as i32;
-        if n >= cells {
+        if position.is_full() {
             return Some(0);
         }
-        let (lower, upper) = if weak { (-1, 1) } else { (-(cells - n) / 2, (cells + 1 - n) / 2) };
+        let (lower, upper) =
+            if weak { (-1, 1) } else { (position.lose_next_score(), position.win_now_score()) };
         let generation = self.next_generation();
         let score = with_geometry!(position, g => self.solve_g(
             g,
@@ -700,12 +700,6 @@ impl Solver {
     ) -> (Option<i32>, Abort, u64) {
         let tuning = self.tuning;
         let table = &self.table;
-        if threads <= 1 {
-            let mut s = Search::new(g, table, signals, generation, tuning);
-            s.node_limit = node_limit;
-            let answer = s.narrow(current, mask, moves, false);
-            return (answer, s.abort, s.nodes);
-        }
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|i| {
@@ -849,10 +843,12 @@ impl Solver {
         if child.can_win_next() {
             return Some(child.win_now_score());
         }
-        let cells = (child.width * child.height) as i32;
-        let n = child.moves as i32;
-        let signals =
-            Signals::new(Some(stop), Some(deadline), -(cells - n) / 2, (cells + 1 - n) / 2);
+        let signals = Signals::new(
+            Some(stop),
+            Some(deadline),
+            child.lose_next_score(),
+            child.win_now_score(),
+        );
         let mut s = Search::new(g, scratch, &signals, generation, self.tuning);
         s.horizon = horizon;
         let r = s.narrow(
@@ -898,11 +894,6 @@ impl Analysis {
     /// Whether every column's score is exact.
     pub fn is_proven(&self) -> bool {
         self.proven.iter().all(|p| *p)
-    }
-
-    /// The columns with the best score (from 0).
-    pub fn best_columns(&self) -> Vec<usize> {
-        best_columns(&self.scores)
     }
 }
 

@@ -14,7 +14,6 @@
 //! its generator is started from the same state.
 
 use std::fmt;
-use std::str::FromStr;
 
 use rand::Rng;
 
@@ -103,7 +102,7 @@ impl Level {
     ) -> Vec<Option<f64>> {
         // A column whose score is the worst possible hands the opponent a
         // win at once; avoid those while there is anything else.
-        let worst = -((position.width() * position.height() - position.moves_played()) as i32) / 2;
+        let worst = position.lose_next_score();
         let safe_exists = scores.iter().flatten().any(|&s| s > worst);
         scores
             .iter()
@@ -145,16 +144,5 @@ fn gumbel(rng: &mut impl Rng) -> f64 {
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| format!("unknown level '{s}' (choose perfect, strong, medium or easy)"))
     }
 }

@@ -67,15 +67,6 @@ impl SolverEngine {
             }),
         }
     }
-
-    /// Each column's result for `tile` on `board`, if it was the last
-    /// position analysed: "win in 7", "draw", "loss in 12" (the player's
-    /// own moves), or "no loss within N" for an unproven draw.
-    pub fn results(&self, board: &Board, tile: Tile) -> Option<Vec<Option<String>>> {
-        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let last = state.last.as_ref().filter(|l| l.board == *board && l.tile == tile)?;
-        Some(column_results(last))
-    }
 }
 
 /// The text of each column's result in an analysis.
@@ -148,8 +139,13 @@ impl Engine for SolverEngine {
         format!("solver, {level} level, {proven}: {}", results.join(", "))
     }
 
+    /// Each column's result for `tile` on `board`, if it was the last
+    /// position analysed: "win in 7", "draw", "loss in 12" (the player's
+    /// own moves), or "no loss within N" for an unproven draw.
     fn results(&self, board: &Board, tile: Tile) -> Option<Vec<Option<String>>> {
-        SolverEngine::results(self, board, tile)
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let last = state.last.as_ref().filter(|l| l.board == *board && l.tile == tile)?;
+        Some(column_results(last))
     }
 }
 

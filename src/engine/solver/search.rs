@@ -2,15 +2,13 @@
 //!
 //! See the parent module's docs for the techniques; this file is their code.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Instant;
 
 use super::bits::{code, mirror_code, playable, winning_cells, Bits, Geometry};
 use super::table::{Entry, Table};
 use super::Tuning;
-
-/// The widest board a bitboard holds: 25 columns of 4 rows fill 125 of 128 bits.
-pub const MAX_WIDTH: usize = 25;
+use crate::engine::bits::MAX_WIDTH;
 
 /// How often (in nodes, a power of two) a search looks at the clock and the flags.
 const CHECK_EVERY: u64 = 1024;
@@ -29,8 +27,6 @@ pub struct Signals<'a> {
     pub lower: AtomicI32,
     /// See `lower`.
     pub upper: AtomicI32,
-    /// Bumped each time the window narrows.
-    pub epoch: AtomicU32,
 }
 
 impl<'a> Signals<'a> {
@@ -47,7 +43,6 @@ impl<'a> Signals<'a> {
             done: AtomicBool::new(false),
             lower: AtomicI32::new(lower),
             upper: AtomicI32::new(upper),
-            epoch: AtomicU32::new(0),
         }
     }
 
@@ -362,7 +357,6 @@ impl<'a, G: Geometry> Search<'a, G> {
                     } else {
                         s.lower.fetch_max(r, Ordering::Relaxed);
                     }
-                    s.epoch.fetch_add(1, Ordering::Relaxed);
                 }
                 Abort::Answered => {}
                 Abort::Interrupted | Abort::NodeLimit => return None,

@@ -165,15 +165,6 @@ impl Table {
         b.0[2 * victim].store(key ^ data, Ordering::Relaxed);
     }
 
-    /// Empties every entry.
-    pub fn clear(&self) {
-        for b in &self.buckets {
-            for w in &b.0 {
-                w.store(0, Ordering::Relaxed);
-            }
-        }
-    }
-
     /// Copies every entry into `other` (a larger table, when growing).
     pub fn copy_into(&self, other: &Table) {
         for b in &self.buckets {
