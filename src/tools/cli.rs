@@ -15,6 +15,7 @@ use crate::extras::ExtrasOptions;
 use crate::port::board::Tile;
 use crate::port::settings::{
     check_difficulty, Settings, BOARDHEIGHT, BOARDWIDTH, CORNFLOWERBLUE, DIFFICULTY, FPS,
+    MAX_DIFFICULTY,
 };
 use crate::tools::analyze::AnalyzeOptions;
 pub use crate::tools::engines::{EngineChoice, LevelChoice, SolverOptions};
@@ -324,9 +325,9 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             }))
         }
         Some(Sub::Grade(a)) => {
-            if !(1..=6).contains(&a.up_to) {
+            if !(1..=MAX_DIFFICULTY).contains(&a.up_to) {
                 return Err(Error::Usage(format!(
-                    "--up-to {} is out of range: give 1 to 6",
+                    "--up-to {} is out of range: give 1 to {MAX_DIFFICULTY}",
                     a.up_to
                 )));
             }
