@@ -26,7 +26,7 @@ use crate::error::{Error, Stop};
 use crate::io::pixels::{smoothscale, Display, RgbaImage, ScaleBackend};
 use crate::io::{Event, Frontend, Key, Typesetter};
 use crate::port::board::{get_new_board, is_board_full, is_winner, Board, Tile, EMPTY};
-use crate::port::globals::Engine;
+use crate::port::globals::{think_potential_moves, Engine};
 use crate::port::hooks::Hooks;
 use crate::port::images::Images;
 use crate::port::settings::{Layout, Settings};
@@ -195,14 +195,30 @@ impl ExtrasState {
             self.overlay.values = None;
             return Ok(());
         }
-        let (board, tile, difficulty) = (self.board.clone(), self.to_move, self.difficulty);
-        let (engine, on) = (Arc::clone(&self.engine), board.clone());
-        let values = io.think(Box::new(move || engine.potential_moves(&on, tile, difficulty)))?;
-        let (fitness, best) = best_moves(&board, &values);
-        let engine = self.engine.describe(&board, self.difficulty);
-        self.say(explain_line(&board, tile, &values, fitness, &best, None, &engine))?;
-        let results = self.engine.results(&board, tile);
-        self.overlay.values = Some(ColumnValues { tile, values, best, hint: true, results });
+        let board = self.board.clone();
+        let values =
+            think_potential_moves(io, &self.engine, &board, self.to_move, self.difficulty)?;
+        self.show_values(&board, self.to_move, values, None)
+    }
+
+    /// Shows the values behind a choice (`chosen`: the computer's column)
+    /// or a hint (`None`): the `--explain` line and the overlay, with each
+    /// column's exact result when the engine knows it.
+    fn show_values(
+        &mut self,
+        board: &Board,
+        tile: Tile,
+        values: Vec<f64>,
+        chosen: Option<usize>,
+    ) -> Result<(), Stop> {
+        // The rule of getComputerMove's two loops: for a choice, the very
+        // numbers it used.
+        let (fitness, best) = best_moves(board, &values);
+        let engine = self.engine.describe(board, self.difficulty);
+        self.say(explain_line(board, tile, &values, fitness, &best, chosen, &engine))?;
+        let results = self.engine.results(board, tile);
+        let hint = chosen.is_none();
+        self.overlay.values = Some(ColumnValues { tile, values, best, hint, results });
         Ok(())
     }
 
@@ -269,28 +285,7 @@ impl Hooks for Extras {
         if !state.options.explain {
             return Ok(());
         }
-        // The rule of getComputerMove's two loops, so the very numbers it used.
-        let (fitness, best) = best_moves(board, potential_moves);
-        let engine = state.engine.describe(board, state.difficulty);
-        let line = explain_line(
-            board,
-            Tile::Black,
-            potential_moves,
-            fitness,
-            &best,
-            Some(column),
-            &engine,
-        );
-        state.say(line)?;
-        let results = state.engine.results(board, Tile::Black);
-        state.overlay.values = Some(ColumnValues {
-            tile: Tile::Black,
-            values: potential_moves.to_vec(),
-            best,
-            hint: false,
-            results,
-        });
-        Ok(())
+        state.show_values(board, Tile::Black, potential_moves.to_vec(), Some(column))
     }
 
     fn moved(&mut self, board: &Board) -> Result<(), Stop> {

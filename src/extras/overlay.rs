@@ -110,8 +110,8 @@ pub fn draw_overlay(
         for (column, &value) in values.values.iter().enumerate() {
             let color =
                 if values.best.contains(&column) { [255, 220, 40] } else { [235, 235, 235] };
-            let result = values.results.as_ref().and_then(|r| r.get(column).cloned().flatten());
-            let label = result.map_or_else(|| short_value(value), |r| short_result(&r));
+            let result = values.results.as_ref().and_then(|r| r.get(column)?.as_deref());
+            let label = result.map_or_else(|| short_value(value), short_result);
             if let Some(image) = text.render(&label, TextSize::Values, color) {
                 let cx = left + column as i32 * SPACESIZE + SPACESIZE / 2;
                 blit_centred(display, &image, cx, cy);

@@ -92,15 +92,27 @@ impl<'a> Game<'a> {
     }
 
     /// `getPotentialMoves(board, tile, look_ahead)` by the game's engine,
-    /// run wherever the frontend runs searches (on a worker thread in the
-    /// window, so that it stays alive meanwhile).
+    /// run where the frontend runs searches ([`think_potential_moves`]).
     pub fn potential_moves(
         &mut self,
         board: &Board,
         tile: Tile,
         look_ahead: u32,
     ) -> Result<Vec<f64>, Stop> {
-        let (engine, board) = (Arc::clone(&self.engine), board.clone());
-        self.io.think(Box::new(move || engine.potential_moves(&board, tile, look_ahead)))
+        think_potential_moves(self.io, &self.engine, board, tile, look_ahead)
     }
+}
+
+/// `engine`'s `getPotentialMoves(board, tile, look_ahead)`, run wherever
+/// `io` runs searches: on a worker thread in the window, so that it stays
+/// alive meanwhile.
+pub fn think_potential_moves(
+    io: &mut dyn Frontend,
+    engine: &Arc<dyn Engine>,
+    board: &Board,
+    tile: Tile,
+    look_ahead: u32,
+) -> Result<Vec<f64>, Stop> {
+    let (engine, board) = (Arc::clone(engine), board.clone());
+    io.think(Box::new(move || engine.potential_moves(&board, tile, look_ahead)))
 }
