@@ -27,7 +27,7 @@ fn run() -> Result<ExitCode, Error> {
     match parse_args(std::env::args_os().skip(1).collect())? {
         Command::Print(text) => {
             // A closed stdout (`fourinrow --help | head -1`) is no error.
-            let _ = write!(std::io::stdout(), "{text}");
+            let _ = write!(&stdout, "{text}");
             Ok(ExitCode::SUCCESS)
         }
         Command::Analyze(o) => answered("analyze", run_analyze(&o, stdin.lock(), stdout, stderr)),

@@ -80,8 +80,9 @@ fn whole(value: &Value, what: &str) -> Result<u64, ScriptError> {
                 Ok(v)
             } else if n.as_i64().is_some() {
                 Err(ScriptError(format!("{what} is {n}, which is negative")))
-            } else if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() >= u64::MAX as f64) {
-                // serde_json reads a whole number beyond 64 bits as a double.
+            } else if n.as_f64().is_some_and(|f| f.abs() >= u64::MAX as f64) {
+                // serde_json reads a whole number beyond 64 bits as a double
+                // (and every double this large is a whole number).
                 Err(ScriptError(format!("{what} is {n}, far too large")))
             } else {
                 Err(ScriptError(format!("{what} is {n}, not a whole number")))
