@@ -3,6 +3,8 @@
 //! agrees with `solve`, the budgeted search proves what it has time for and
 //! stops when told, and positions are read (and refused) as documented.
 
+mod solver_fixtures;
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -14,22 +16,7 @@ use fourinrow::engine::solver::{fits, Outcome, Position, PositionError, Solver, 
 use fourinrow::port::board::{get_new_board, is_winner, make_move, Board, Tile};
 use fourinrow::tools::boardtext::parse_board;
 
-/// Every `MOVES SCORE` line of a fixture file.
-fn fixture(name: &str) -> Vec<(String, i32)> {
-    let path = format!("{}/tests/fixtures/solver/{name}.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let (moves, score) = l.split_once(' ').unwrap();
-            (moves.to_string(), score.parse().unwrap())
-        })
-        .collect()
-}
-
-/// The fixture sets, each scored by the reference solver.
-const SETS: [&str; 6] =
-    ["end-easy", "middle-easy", "middle-medium", "begin-easy", "begin-medium", "begin-hard"];
+use solver_fixtures::{fixture, SETS};
 
 #[test]
 fn scores_equal_the_reference_on_every_fixture_set() {
