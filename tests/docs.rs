@@ -4,7 +4,7 @@
 //!   that defines the item it names (refresh them with
 //!   `python3 tools/refresh-doc-lines.py`);
 //! - the map, `docs/python-to-rust.md`, has one row for each Python
-//!   function and module-level name of `tests/twins.rs`' lists, in the
+//!   function and module-level name of `tests/sources/mod.rs`' lists, in the
 //!   Python's order, and the link beside each points at the item that
 //!   carries its `/// Python:` marker;
 //! - every Rust excerpt in the docs and the README is in `src/` as written;
@@ -13,6 +13,8 @@
 mod sources;
 
 use std::path::{Path, PathBuf};
+
+use sources::{markers, Marker, CONSTANTS, FUNCTIONS};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -122,59 +124,6 @@ fn source_links_point_at_their_definitions() {
     assert!(checked > 100, "only {checked} links");
 }
 
-/// The quoted strings of the array `const NAME` in `text`.
-fn string_list(text: &str, name: &str) -> Vec<String> {
-    let start = text.find(&format!("const {name}")).unwrap_or_else(|| panic!("no const {name}"));
-    let body = &text[start..];
-    let body = &body[body.find("= [").unwrap()..body.find("];").unwrap()];
-    body.split('"').skip(1).step_by(2).map(str::to_string).collect()
-}
-
-/// One `/// Python: ...` marker of the source.
-#[derive(Debug)]
-struct Marker {
-    /// The file, relative to the repository.
-    file: String,
-    /// What follows `/// Python: `.
-    text: String,
-    /// The line of the item the doc comment belongs to, counting from 1.
-    item_line: usize,
-}
-
-/// Every marker under `src/`.
-fn markers() -> Vec<Marker> {
-    let mut files = sources::rust_files(&root().join("src"));
-    files.sort();
-    let mut found = Vec::new();
-    for path in files {
-        let source = read(&path);
-        let lines: Vec<&str> = source.lines().collect();
-        for (i, line) in lines.iter().enumerate() {
-            let Some(text) = line.trim_start().strip_prefix("/// Python: ") else {
-                continue;
-            };
-            let item = (i + 1..lines.len())
-                .find(|&j| {
-                    let l = lines[j].trim_start();
-                    !l.starts_with("//") && !l.starts_with("#[")
-                })
-                .expect("a marker documents an item");
-            found.push(Marker {
-                file: path.strip_prefix(root()).unwrap().display().to_string(),
-                text: text.trim().to_string(),
-                item_line: item + 1,
-            });
-        }
-    }
-    found
-}
-
-/// The Python name a marker's text begins with: `getNewBoard`, `BOARDWIDTH`.
-fn python_name(text: &str) -> &str {
-    let end = text.find(|c: char| !is_ident(c)).unwrap_or(text.len());
-    &text[..end]
-}
-
 /// A table row of the map: the first code span of its first cell, and the
 /// first source link of its second cell.
 #[derive(Debug)]
@@ -206,24 +155,19 @@ fn map_rows(text: &str) -> Vec<Row> {
 
 #[test]
 fn the_map_links_every_python_name_to_the_twin_with_its_marker() {
-    let twins = read(&root().join("tests/twins.rs"));
-    let functions = string_list(&twins, "FUNCTIONS");
-    let constants = string_list(&twins, "CONSTANTS");
-    assert!(functions.len() >= 14 && constants.len() >= 31, "{functions:?} {constants:?}");
+    // The lists are whole (checked when this test is compiled).
+    const _: () = assert!(FUNCTIONS.len() >= 14 && CONSTANTS.len() >= 31);
     let markers = markers();
     let map = root().join("docs/python-to-rust.md");
     let rows = map_rows(&read(&map));
 
     let mut previous = 0;
-    let names = functions
-        .iter()
-        .map(|f| (f.as_str(), true))
-        .chain(constants.iter().map(|c| (c.as_str(), false)));
+    let names = FUNCTIONS.iter().map(|f| (*f, true)).chain(CONSTANTS.iter().map(|c| (*c, false)));
     for (name, is_function) in names {
         // The marker: a function's whole signature, or a name (and its value).
         let marker: Vec<&Marker> = markers
             .iter()
-            .filter(|m| if is_function { m.text == name } else { python_name(&m.text) == name })
+            .filter(|m| if is_function { m.text == name } else { sources::name(&m.text) == name })
             .collect();
         assert_eq!(
             marker.len(),
@@ -360,9 +304,5 @@ fn link_and_definition_parsing() {
     assert!(defines("    MouseButtonDown {", "MouseButtonDown"));
     assert!(!defines("    io::stdout();", "io"));
     assert!(!defines("    // fn draw_board", "draw_board"));
-    assert_eq!(python_name("XMARGIN = int(...)"), "XMARGIN");
-    assert_eq!(
-        string_list("const FUNCTIONS: [&str; 2] = [\n    \"a(b)\",\n    \"c()\",\n];", "FUNCTIONS"),
-        vec!["a(b)", "c()"]
-    );
+    assert_eq!(sources::name("XMARGIN = int(...)"), "XMARGIN");
 }

@@ -1,8 +1,12 @@
 //! `fourinrow solve` and `fourinrow grade` as a user runs them: the
 //! binary, its output format, its errors. (They need no window.)
 
+mod solver_fixtures;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+
+use solver_fixtures::fixture;
 
 fn fourinrow(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
@@ -20,19 +24,10 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Some positions of the repository's own test sets, with the reference
-/// solver's scores.
+/// The first `n` positions of one of the repository's own test sets, with
+/// the reference solver's scores.
 fn fixture_lines(set: &str, n: usize) -> Vec<(String, i32)> {
-    let path = format!("{}/tests/fixtures/solver/{set}.txt", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap()
-        .lines()
-        .take(n)
-        .map(|l| {
-            let (moves, score) = l.split_once(' ').unwrap();
-            (moves.to_string(), score.parse().unwrap())
-        })
-        .collect()
+    fixture(set).into_iter().take(n).collect()
 }
 
 #[test]

@@ -3,6 +3,8 @@
 //! agrees with `solve`, the budgeted search proves what it has time for and
 //! stops when told, and positions are read (and refused) as documented.
 
+mod solver_fixtures;
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -14,22 +16,7 @@ use fourinrow::engine::solver::{fits, Outcome, Position, PositionError, Solver, 
 use fourinrow::port::board::{get_new_board, is_winner, make_move, Board, Tile};
 use fourinrow::tools::boardtext::parse_board;
 
-/// Every `MOVES SCORE` line of a fixture file.
-fn fixture(name: &str) -> Vec<(String, i32)> {
-    let path = format!("{}/tests/fixtures/solver/{name}.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let (moves, score) = l.split_once(' ').unwrap();
-            (moves.to_string(), score.parse().unwrap())
-        })
-        .collect()
-}
-
-/// The fixture sets, each scored by the reference solver.
-const SETS: [&str; 6] =
-    ["end-easy", "middle-easy", "middle-medium", "begin-easy", "begin-medium", "begin-hard"];
+use solver_fixtures::{fixture, SETS};
 
 #[test]
 fn scores_equal_the_reference_on_every_fixture_set() {
@@ -83,32 +70,44 @@ fn analyze_is_minus_the_childrens_scores() {
 /// correct reference. The score of the side to move (`tile`) after `n`
 /// moves: `(cells + 1 - n) / 2` for a win with its next stone, one less per
 /// pair of moves later, the opposite for a loss, 0 for a draw.
-fn reference(board: &mut Board, tile: Tile, n: usize, memo: &mut HashMap<String, i32>) -> i32 {
+fn reference(board: &Board, tile: Tile, n: usize, memo: &mut HashMap<String, i32>) -> i32 {
     let key = format!("{board:?}{}", tile.name());
     if let Some(&v) = memo.get(&key) {
         return v;
     }
-    let cells = board.width() * board.height();
     let mut best = None;
     for col in 0..board.width() {
         if board[col][0].is_some() {
             continue;
         }
-        let before = board.clone();
-        make_move(board, tile, col);
-        let score = if is_winner(board, tile) {
-            ((cells + 1 - n) / 2) as i32
-        } else if n + 1 == cells {
-            0
-        } else {
-            -reference(board, tile.enemy(), n + 1, memo)
-        };
-        *board = before;
+        let score = column_score(board, tile, n, col, memo);
         best = Some(best.map_or(score, |b: i32| b.max(score)));
     }
     let v = best.unwrap_or(0);
     memo.insert(key, v);
     v
+}
+
+/// The reference score of `tile`, to move after `n` moves, playing column
+/// `col` (which has room): a win with that stone, a draw if it fills the
+/// board, else minus the opponent's score after it.
+fn column_score(
+    board: &Board,
+    tile: Tile,
+    n: usize,
+    col: usize,
+    memo: &mut HashMap<String, i32>,
+) -> i32 {
+    let cells = board.width() * board.height();
+    let mut child = board.clone();
+    make_move(&mut child, tile, col);
+    if is_winner(&child, tile) {
+        ((cells + 1 - n) / 2) as i32
+    } else if n + 1 == cells {
+        0
+    } else {
+        -reference(&child, tile.enemy(), n + 1, memo)
+    }
 }
 
 /// A random game of `n` moves on the tutorial's board, none completing
@@ -169,23 +168,15 @@ fn every_size_that_fits_equals_brute_force() {
             let tile = if n % 2 == 0 { Tile::Red } else { Tile::Black };
             let p = Position::from_board(&board, tile).unwrap();
             let mut memo = HashMap::new();
-            let expected = reference(&mut board.clone(), tile, n, &mut memo);
+            let expected = reference(&board, tile, n, &mut memo);
             assert_eq!(solver.solve(&p, false), expected, "{w}x{h} {board:?}");
             let scores = solver.analyze(&p, false);
             for (col, score) in scores.iter().enumerate() {
-                let mut b = board.clone();
-                if b[col][0].is_some() {
+                if board[col][0].is_some() {
                     assert_eq!(*score, None);
                     continue;
                 }
-                make_move(&mut b, tile, col);
-                let want = if is_winner(&b, tile) {
-                    ((w * h + 1 - n) / 2) as i32
-                } else if n + 1 == w * h {
-                    0
-                } else {
-                    -reference(&mut b, tile.enemy(), n + 1, &mut memo)
-                };
+                let want = column_score(&board, tile, n, col, &mut memo);
                 assert_eq!(*score, Some(want), "{w}x{h} {board:?} column {col}");
             }
             done += 1;

@@ -3,17 +3,16 @@
 //! default) the table for the fixture sets, as `docs/solver.md` shows it:
 //! `cargo test --release --test solver_grade -- --ignored --nocapture`.
 
+mod solver_fixtures;
+
 use fourinrow::engine::solver::{Outcome, Position, Solver};
 use fourinrow::tools::grade::{format_grades, grade};
 
+use solver_fixtures::{fixture, SETS};
+
 /// The positions of a fixture set.
-fn positions(name: &str) -> Vec<Position> {
-    let path = format!("{}/tests/fixtures/solver/{name}.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter_map(|l| l.split_whitespace().next())
-        .map(|m| Position::from_moves(m, 7, 6).unwrap())
-        .collect()
+fn positions(set: &str) -> Vec<Position> {
+    fixture(set).iter().map(|(m, _)| Position::from_moves(m, 7, 6).unwrap()).collect()
 }
 
 #[test]
@@ -47,9 +46,7 @@ fn a_win_at_once_is_always_found_and_shares_are_shares() {
 #[ignore = "grades every fixture set: a minute or so"]
 fn grade_the_fixture_sets() {
     let mut solver = Solver::new();
-    for set in
-        ["end-easy", "middle-easy", "middle-medium", "begin-easy", "begin-medium", "begin-hard"]
-    {
+    for set in SETS {
         let grades = grade(&mut solver, &positions(set), 1..=4);
         println!("### {set}\n\n{}", format_grades(&grades));
     }

@@ -3,115 +3,13 @@
 //! `/// Python: name(args)` (or `/// Python: NAME`), and the function twins
 //! stand in `src/port/`, in the Python's order within each file.
 //!
-//! The names below are the Python original's, in its order; `tools/compare.py`
-//! pairs a learner's own copy with the twins by the same markers.
+//! The names, the Python original's in its order, and the marker scanner are
+//! in `tests/sources/mod.rs`; `tools/compare.py` pairs a learner's own copy
+//! with the twins by the same markers.
 
 mod sources;
 
-use std::path::Path;
-
-/// The Python's functions, in its order, as their markers write them.
-const FUNCTIONS: [&str; 14] = [
-    "drawBoard(board, extraToken=None)",
-    "getNewBoard()",
-    "getPotentialMoves(board, tile, lookAhead)",
-    "getHumanMove(board, isFirstMove)",
-    "animateComputerMoving(board, column)",
-    "getComputerMove(board)",
-    "getLowestEmptySpace(board, column)",
-    "makeMove(board, player, column)",
-    "animateDroppingToken(board, column, color)",
-    "isValidMove(board, column)",
-    "isBoardFull(board)",
-    "isWinner(board, tile)",
-    "main()",
-    "runGame(isFirstGame)",
-];
-
-/// The Python's module-level names (constants and the globals its set-up makes).
-const CONSTANTS: [&str; 31] = [
-    "BOARDWIDTH",
-    "BOARDHEIGHT",
-    "DIFFICULTY",
-    "SPACESIZE",
-    "FPS",
-    "WINDOWWIDTH",
-    "WINDOWHEIGHT",
-    "XMARGIN",
-    "YMARGIN",
-    "BRIGHTBLUE",
-    "WHITE",
-    "BGCOLOR",
-    "TEXTCOLOR",
-    "RED",
-    "BLACK",
-    "EMPTY",
-    "HUMAN",
-    "COMPUTER",
-    "FPSCLOCK",
-    "DISPLAYSURF",
-    "REDPILERECT",
-    "BLACKPILERECT",
-    "REDTOKENIMG",
-    "BLACKTOKENIMG",
-    "BOARDIMG",
-    "HUMANWINNERIMG",
-    "COMPUTERWINNERIMG",
-    "TIEWINNERIMG",
-    "WINNERRECT",
-    "ARROWIMG",
-    "ARROWRECT",
-];
-
-/// One marker found in the source.
-#[derive(Debug)]
-struct Marker {
-    /// The file, relative to the repository.
-    file: String,
-    /// The line, counting from 1.
-    line: usize,
-    /// What follows `/// Python: `.
-    text: String,
-    /// The first line of the item the doc comment belongs to.
-    item: String,
-}
-
-/// Every marker under `src/`, in file order.
-fn markers() -> Vec<Marker> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = sources::rust_files(&root.join("src"));
-    files.sort();
-    let mut found = Vec::new();
-    for path in files {
-        let source = std::fs::read_to_string(&path).unwrap();
-        let lines: Vec<&str> = source.lines().collect();
-        for (i, line) in lines.iter().enumerate() {
-            let Some(text) = line.trim_start().strip_prefix("/// Python: ") else {
-                continue;
-            };
-            let starts_doc = i == 0 || !lines[i - 1].trim_start().starts_with("///");
-            assert!(
-                starts_doc,
-                "{}:{}: a marker must begin its doc comment",
-                path.display(),
-                i + 1
-            );
-            let item = lines[i + 1..]
-                .iter()
-                .map(|l| l.trim())
-                .find(|l| !l.starts_with("///") && !l.starts_with("#[") && !l.starts_with("//"))
-                .unwrap_or("")
-                .to_string();
-            found.push(Marker {
-                file: path.strip_prefix(root).unwrap().display().to_string(),
-                line: i + 1,
-                text: text.trim().to_string(),
-                item,
-            });
-        }
-    }
-    found
-}
+use sources::{markers, name, Marker, CONSTANTS, FUNCTIONS};
 
 /// `getNewBoard` as Rust spells it: `get_new_board`.
 fn snake_case(name: &str) -> String {
@@ -127,13 +25,6 @@ fn snake_case(name: &str) -> String {
     out
 }
 
-/// The Python name a marker stands for: `getNewBoard` or `BOARDWIDTH`.
-fn name(marker: &Marker) -> &str {
-    let end =
-        marker.text.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(marker.text.len());
-    &marker.text[..end]
-}
-
 #[test]
 fn every_python_function_has_one_twin_in_the_port_in_the_pythons_order() {
     let markers = markers();
@@ -143,7 +34,7 @@ fn every_python_function_has_one_twin_in_the_port_in_the_pythons_order() {
         assert_eq!(matching.len(), 1, "{signature}: {matching:?}");
         let marker = matching[0];
         assert!(marker.file.starts_with("src/port/"), "{signature} is in {}", marker.file);
-        let fname = snake_case(name(marker));
+        let fname = snake_case(name(&marker.text));
         assert!(
             marker.item.starts_with(&format!("pub fn {fname}(")),
             "{}:{}: the marker of {signature} is not on `pub fn {fname}`: {}",
@@ -171,7 +62,7 @@ fn every_module_level_name_has_one_marker() {
         let matching: Vec<&Marker> = markers
             .iter()
             .filter(|m| {
-                name(m) == constant
+                name(&m.text) == constant
                     && (m.text == constant || m.text.starts_with(&format!("{constant} = ")))
             })
             .collect();
@@ -182,7 +73,8 @@ fn every_module_level_name_has_one_marker() {
 #[test]
 fn every_marker_stands_for_a_python_function_or_name() {
     for marker in markers() {
-        let known = FUNCTIONS.contains(&marker.text.as_str()) || CONSTANTS.contains(&name(&marker));
+        let known =
+            FUNCTIONS.contains(&marker.text.as_str()) || CONSTANTS.contains(&name(&marker.text));
         assert!(
             known,
             "{}:{}: `/// Python: {}` names nothing in the Python",

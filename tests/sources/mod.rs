@@ -1,4 +1,14 @@
-//! What the tests that read the source share: the list of its files.
+//! What the tests that read the source share: the list of its files, the
+//! Python original's names and the `/// Python:` markers that pair them with
+//! their twins.
+//!
+//! The names are the Python's, in its order; `tests/twins.rs` checks each has
+//! one marker, `tests/docs.rs` that the map links each to it, and
+//! `tools/compare.py` pairs a learner's own copy with the twins by the same
+//! markers.
+
+// Each test crate that includes this module uses only part of it.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
@@ -17,4 +27,121 @@ pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+/// The Python's functions, in its order, as their markers write them.
+pub const FUNCTIONS: [&str; 14] = [
+    "drawBoard(board, extraToken=None)",
+    "getNewBoard()",
+    "getPotentialMoves(board, tile, lookAhead)",
+    "getHumanMove(board, isFirstMove)",
+    "animateComputerMoving(board, column)",
+    "getComputerMove(board)",
+    "getLowestEmptySpace(board, column)",
+    "makeMove(board, player, column)",
+    "animateDroppingToken(board, column, color)",
+    "isValidMove(board, column)",
+    "isBoardFull(board)",
+    "isWinner(board, tile)",
+    "main()",
+    "runGame(isFirstGame)",
+];
+
+/// The Python's module-level names (constants and the globals its set-up makes).
+pub const CONSTANTS: [&str; 31] = [
+    "BOARDWIDTH",
+    "BOARDHEIGHT",
+    "DIFFICULTY",
+    "SPACESIZE",
+    "FPS",
+    "WINDOWWIDTH",
+    "WINDOWHEIGHT",
+    "XMARGIN",
+    "YMARGIN",
+    "BRIGHTBLUE",
+    "WHITE",
+    "BGCOLOR",
+    "TEXTCOLOR",
+    "RED",
+    "BLACK",
+    "EMPTY",
+    "HUMAN",
+    "COMPUTER",
+    "FPSCLOCK",
+    "DISPLAYSURF",
+    "REDPILERECT",
+    "BLACKPILERECT",
+    "REDTOKENIMG",
+    "BLACKTOKENIMG",
+    "BOARDIMG",
+    "HUMANWINNERIMG",
+    "COMPUTERWINNERIMG",
+    "TIEWINNERIMG",
+    "WINNERRECT",
+    "ARROWIMG",
+    "ARROWRECT",
+];
+
+/// One `/// Python: ...` marker found in the source.
+#[derive(Debug)]
+pub struct Marker {
+    /// The file, relative to the repository.
+    pub file: String,
+    /// The marker's line, counting from 1.
+    pub line: usize,
+    /// What follows `/// Python: `.
+    pub text: String,
+    /// The first line of the item the doc comment belongs to, trimmed.
+    pub item: String,
+    /// The line of that item, counting from 1.
+    pub item_line: usize,
+}
+
+/// Every marker under `src/`, in file order. Each must begin its doc
+/// comment, and document an item.
+pub fn markers() -> Vec<Marker> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = rust_files(&root.join("src"));
+    files.sort();
+    let mut found = Vec::new();
+    for path in files {
+        let source =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let lines: Vec<&str> = source.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(text) = line.trim_start().strip_prefix("/// Python: ") else {
+                continue;
+            };
+            let starts_doc = i == 0 || !lines[i - 1].trim_start().starts_with("///");
+            assert!(
+                starts_doc,
+                "{}:{}: a marker must begin its doc comment",
+                path.display(),
+                i + 1
+            );
+            // The first line after the doc comment that is neither a comment
+            // nor an attribute.
+            let item = (i + 1..lines.len())
+                .find(|&j| {
+                    let l = lines[j].trim_start();
+                    !l.starts_with("//") && !l.starts_with("#[")
+                })
+                .expect("a marker documents an item");
+            found.push(Marker {
+                file: path.strip_prefix(root).unwrap().display().to_string(),
+                line: i + 1,
+                text: text.trim().to_string(),
+                item: lines[item].trim().to_string(),
+                item_line: item + 1,
+            });
+        }
+    }
+    found
+}
+
+/// The Python name a marker's text begins with: `getNewBoard` in
+/// `getNewBoard()`, `BOARDWIDTH` in `BOARDWIDTH = 7`.
+pub fn name(text: &str) -> &str {
+    let end = text.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(text.len());
+    &text[..end]
 }
