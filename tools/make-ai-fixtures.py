@@ -26,7 +26,6 @@ Needs Python 3.11 and pygame (pip install pygame==2.6.1). The file is
 written only when every position has been answered; an error is one line,
 with exit status 2.
 """
-import argparse
 import json
 import os
 import random
@@ -39,7 +38,7 @@ TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
-from sidebyside import ArgumentParser, Fatal, require_pygame, run_tool  # noqa: E402
+from sidebyside import Fatal, python_tool_parser, require_pygame, run_tool  # noqa: E402
 from sidebyside.positions import four_at  # noqa: E402
 
 # One row per board size and difficulty: how many positions for each colour
@@ -134,10 +133,7 @@ def answer_all(learner, groups, jobs):
 
 
 def main(argv=None):
-    parser = ArgumentParser(prog="make-ai-fixtures.py", description=__doc__,
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--python", required=True, metavar="PATH",
-                        help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
+    parser = python_tool_parser("make-ai-fixtures.py", __doc__)
     parser.add_argument("--out", metavar="FILE",
                         help="where to write the lines (default: tests/fixtures/ai-parity.jsonl)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
