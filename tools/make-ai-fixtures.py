@@ -39,7 +39,7 @@ REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
 from sidebyside import Fatal, python_tool_parser, require_pygame, run_tool  # noqa: E402
-from sidebyside.positions import four_at  # noqa: E402
+from sidebyside.positions import board_text, four_at  # noqa: E402
 
 # One row per board size and difficulty: how many positions for each colour
 # to move, the fewest tokens a position's game plays (MIN_MOVES), and the
@@ -84,7 +84,7 @@ def positions(count, width, height, start, min_moves=0):
                 break
             tile = "B" if tile == "R" else "R"
         if not won and any(columns[x][0] == "." for x in range(width)):
-            found.add("/".join("".join(columns[x][y] for x in range(width)) for y in range(height)))
+            found.add(board_text(columns, height))
     return sorted(found)
 
 
