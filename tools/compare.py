@@ -142,9 +142,7 @@ def compare(args, program, port, chosen, image_set, learner, port_images, work, 
         results = play_scripts(chosen, port, learner, port_images, work, out, args.jobs)
         answers = learner.finish_analysis(ai_run)
     finally:
-        if ai_run[0].poll() is None:         # an error stopped the frames first
-            ai_run[0].kill()
-            ai_run[0].wait()
+        learner.stop_analysis(ai_run)        # if an error stopped the frames first
     cases = ai.compare(asked, answers, port)
     ai_seconds = sum(a.get("seconds", 0.0) for a in answers)
     print(f"ai: {sum(c.same for c in cases)}/{len(cases)} positions identical "

@@ -125,10 +125,8 @@ def answer_all(learner, groups, jobs):
                 lines.append(line(position, answer))
             print(f"{label}: {len(answers)} positions", file=sys.stderr, flush=True)
     finally:
-        for _, _, (process, _) in started:       # after an error, stop the others
-            if process.poll() is None:
-                process.kill()
-                process.wait()
+        for _, _, run in started:       # after an error, stop the others
+            learner.stop_analysis(run)
     return lines
 
 
