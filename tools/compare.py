@@ -131,7 +131,7 @@ def play_scripts(chosen, port, learner, port_images, work, out, jobs):
     return results
 
 
-def compare(args, program, port, chosen, image_set, learner, work, out):
+def compare(args, program, port, chosen, image_set, learner, port_images, work, out):
     """The AI (in the background) and the frames; returns the report's Run."""
     import pygame
     from sidebyside import ai, positions, report, twins
@@ -139,12 +139,10 @@ def compare(args, program, port, chosen, image_set, learner, work, out):
     asked = spread(positions.generate(), args.positions)
     ai_run = learner.start_analysis([dataclasses.asdict(p) for p in asked])
     try:
-        results = play_scripts(chosen, port, learner, work / "port-images", work, out, args.jobs)
+        results = play_scripts(chosen, port, learner, port_images, work, out, args.jobs)
         answers = learner.finish_analysis(ai_run)
     finally:
-        if ai_run[0].poll() is None:         # an error stopped the frames first
-            ai_run[0].kill()
-            ai_run[0].wait()
+        learner.stop_analysis(ai_run)        # if an error stopped the frames first
     cases = ai.compare(asked, answers, port)
     ai_seconds = sum(a.get("seconds", 0.0) for a in answers)
     print(f"ai: {sum(c.same for c in cases)}/{len(cases)} positions identical "
@@ -165,7 +163,7 @@ def main(argv=None):
     require_pygame()
     require_pygments()
     from sidebyside import images, live, report, scripts
-    from sidebyside.learner import LearnerGame
+    from sidebyside.learner import set_up
     from sidebyside.port import Port
     from sidebyside.program import Program
 
@@ -179,16 +177,16 @@ def main(argv=None):
 
     with tempfile.TemporaryDirectory(prefix="fourinrow-compare-") as work:
         work = Path(work)
-        copy = images.lay_out(program, image_set, work / "game" / "program", work / "port-images")
-        learner = LearnerGame(program, copy, work)
+        learner = set_up(program, image_set, work / "game")
+        port_images = learner.work / "port-images"     # set_up's copy of the images, the port's names
         print(f"compare: {program.path}: {program.layout}")
         whose = "yours" if image_set.learners else "the port's own"
         print(f"compare: images: {whose} ({image_set.where})")
         if args.live:
             # Without --script, the extras are left out: they are not the original's game.
             shown_live = chosen if args.script else [s for s in chosen if not s.extras]
-            return 0 if live.play(shown_live, learner, port, work / "port-images", work) else 1
-        run = compare(args, program, port, chosen, image_set, learner, work, out)
+            return 0 if live.play(shown_live, learner, port, port_images, work) else 1
+        run = compare(args, program, port, chosen, image_set, learner, port_images, work, out)
 
     report.write(run, out)
     print(f"compare: report in {out / 'index.html'} ({time.monotonic() - started:.0f} s)")

@@ -26,7 +26,6 @@ Needs Python 3.11 and pygame (pip install pygame==2.6.1). The file is
 written only when every position has been answered; an error is one line,
 with exit status 2.
 """
-import argparse
 import json
 import os
 import random
@@ -39,8 +38,8 @@ TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
-from sidebyside import ArgumentParser, Fatal, require_pygame, run_tool  # noqa: E402
-from sidebyside.positions import four_at  # noqa: E402
+from sidebyside import Fatal, python_tool_parser, require_pygame, run_tool  # noqa: E402
+from sidebyside.positions import board_text, four_at  # noqa: E402
 
 # One row per board size and difficulty: how many positions for each colour
 # to move, the fewest tokens a position's game plays (MIN_MOVES), and the
@@ -85,7 +84,7 @@ def positions(count, width, height, start, min_moves=0):
                 break
             tile = "B" if tile == "R" else "R"
         if not won and any(columns[x][0] == "." for x in range(width)):
-            found.add("/".join("".join(columns[x][y] for x in range(width)) for y in range(height)))
+            found.add(board_text(columns, height))
     return sorted(found)
 
 
@@ -126,18 +125,13 @@ def answer_all(learner, groups, jobs):
                 lines.append(line(position, answer))
             print(f"{label}: {len(answers)} positions", file=sys.stderr, flush=True)
     finally:
-        for _, _, (process, _) in started:       # after an error, stop the others
-            if process.poll() is None:
-                process.kill()
-                process.wait()
+        for _, _, run in started:       # after an error, stop the others
+            learner.stop_analysis(run)
     return lines
 
 
 def main(argv=None):
-    parser = ArgumentParser(prog="make-ai-fixtures.py", description=__doc__,
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--python", required=True, metavar="PATH",
-                        help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
+    parser = python_tool_parser("make-ai-fixtures.py", __doc__)
     parser.add_argument("--out", metavar="FILE",
                         help="where to write the lines (default: tests/fixtures/ai-parity.jsonl)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",

@@ -23,7 +23,6 @@ committed ones, say); --only remakes one scenario. Needs Python 3.11 and
 pygame (pip install pygame==2.6.1); an error is one line, with exit
 status 2.
 """
-import argparse
 import json
 import shutil
 import sys
@@ -36,7 +35,7 @@ TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
-from sidebyside import ArgumentParser, Fatal, require_pygame, run_tool  # noqa: E402
+from sidebyside import Fatal, python_tool_parser, require_pygame, run_tool  # noqa: E402
 
 PILE = (50, 430)  # the middle of the red pile
 
@@ -110,10 +109,7 @@ GOLDEN = {"human-wins-5x5": "last-result", "computer-wins-escape": "last", "odd-
 
 
 def main(argv=None):
-    parser = ArgumentParser(prog="make-frame-fixtures.py", description=__doc__,
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--python", required=True, metavar="PATH",
-                        help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
+    parser = python_tool_parser("make-frame-fixtures.py", __doc__)
     parser.add_argument("--only", metavar="NAME", help="remake just this scenario")
     parser.add_argument("--out", metavar="DIR",
                         help="where the checksums and golden PNGs go (default: tests/fixtures/frames)")

@@ -29,7 +29,11 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-ROLES = ("red", "black", "board", "humanwinner", "computerwinner", "tie", "arrow")
+if __name__ == "__main__":       # run as a script: import `sidebyside` from tools/
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, str(REPO / "tools"))
+
+from sidebyside.program import ROLES  # noqa: E402
 
 
 def is_call_of(stmt, dotted):
@@ -94,11 +98,10 @@ def main():
     (out / "fourinarow.py").write_text(transform(Path(args.reference).read_text()))
     images = Path(args.images)
     for role in ROLES:
-        source = next((p for p in (images / f"4row{role}.png", images / f"4row_{role}.png")
-                       if p.is_file()), None)
+        source = next((p for p in (images / name for name in role.file_names) if p.is_file()), None)
         if source is None:
-            sys.exit(f"make_sweigart.py: no 4row{role}.png in {images}")
-        shutil.copyfile(source, out / f"4row_{role}.png")
+            sys.exit(f"make_sweigart.py: no {role.tutorial} in {images}")
+        shutil.copyfile(source, out / role.sweigart)
     print(out / "fourinarow.py")
 
 

@@ -146,15 +146,8 @@ else
     fail "mutant: last line '$LAST'"
 fi
 
-python3 - "$REFERENCE" "$WORK/raises/fourinrow.py" <<'PY'
-import sys, pathlib   # a copy whose getComputerMove raises: the kit must carry on and say where
-text = pathlib.Path(sys.argv[1]).read_text()
-old = "    return random.choice(bestMoves)\n"
-assert text.count(old) == 1
-path = pathlib.Path(sys.argv[2])
-path.parent.mkdir(parents=True)
-path.write_text(text.replace(old, "    return random.choice(bestMoves) // 0\n"))
-PY
+# A copy whose getComputerMove raises: the kit must carry on and say where.
+python3 tests/compare/make_mutant.py --raises "$REFERENCE" "$WORK/raises/fourinrow.py" >/dev/null
 run_kit raises 1 "$WORK/raises/fourinrow.py" --out "$WORK/report-raises" --script quit-during-animation --positions 5
 line=$(grep '^frames ' "$WORK/raises.out")
 [[ "$line" =~ failed:\ game,\ after\ 0\ frames:\ ZeroDivisionError:\ .*\(line\ [0-9]+,\ in\ getComputerMove\) ]] \

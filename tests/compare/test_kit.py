@@ -8,16 +8,11 @@ is missing). The whole tool, the browser and
 the live windows are tested by run.sh and check_report.py.
 """
 
-import os
-import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-sys.path.insert(0, str(REPO / "tools"))
-sys.path.insert(0, str(HERE))
+from kit_env import HERE, REFERENCE, REPO, needs_reference
 
 import sidebyside  # noqa: E402,F401  (pygame's environment first)
 import pygame  # noqa: E402
@@ -27,10 +22,6 @@ from sidebyside.driver import ScriptedInput, board_from_text, key_event  # noqa:
 from sidebyside.program import Program  # noqa: E402
 
 import make_sweigart  # noqa: E402
-
-REFERENCE = Path(os.environ.get("REFERENCE", "")).resolve()
-needs_reference = unittest.skipUnless(os.environ.get("REFERENCE") and REFERENCE.is_file(),
-                                      "set REFERENCE to the tutorial's fourinrow.py")
 
 
 def write(folder, name, text):

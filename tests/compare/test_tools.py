@@ -14,28 +14,21 @@ import contextlib
 import importlib.util
 import io
 import json
-import os
 import shutil
 import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-sys.path.insert(0, str(REPO / "tools"))
-sys.path.insert(0, str(HERE))
 sys.dont_write_bytecode = True
+
+from kit_env import REFERENCE, REPO, needs_reference  # noqa: E402
 
 import sidebyside  # noqa: E402  (pygame's environment first)
 from sidebyside import ArgumentParser, Fatal, driver, images, learner, timing  # noqa: E402
 from sidebyside.program import ROLES, Program  # noqa: E402
 
 import make_sweigart  # noqa: E402
-
-REFERENCE = Path(os.environ.get("REFERENCE", "")).resolve()
-needs_reference = unittest.skipUnless(os.environ.get("REFERENCE") and REFERENCE.is_file(),
-                                      "set REFERENCE to the tutorial's fourinrow.py")
 
 
 def tool(name):

@@ -338,32 +338,32 @@ game_b() {
     close_window "while the game waits for the human"
 }
 
+# still_thinking WHAT: 1.5 s on, the game has printed nothing and runs at
+# least two threads (THREADS, read from /proc), or the check fails with
+# "WHAT (N lines printed, M threads)", the game is stopped, and it returns 1.
+still_thinking() {
+    sleep 1.5
+    THREADS=$(awk '/^Threads/ {print $2}' "/proc/$GAME_PID/status")
+    if [ "$(lines)" -ne 0 ] || [ "$THREADS" -lt 2 ]; then
+        fail "$1 ($(lines) lines printed, $THREADS threads)"
+        stop_game; return 1
+    fi
+}
+
 # ---- game C: deep search ------------------------------------------------
 
 game_c() {
-    local threads
     start_game c 7 6 --difficulty 6 --engine faithful --seed 1 || return
-    sleep 1.5
-    threads=$(awk '/^Threads/ {print $2}' "/proc/$GAME_PID/status")
-    if [ "$(lines)" -ne 0 ] || [ "$threads" -lt 2 ]; then
-        fail "difficulty 6: expected the computer still thinking on its thread after 1.5 s ($(lines) lines printed, $threads threads)"
-        stop_game; return
-    fi
+    still_thinking "difficulty 6: expected the computer still thinking on its thread after 1.5 s" || return
     close_window "while the computer thinks (difficulty 6, 1.5 s in)"
 }
 
 # ---- game D: the solver ------------------------------------------------
 
 game_d() {
-    local threads
     start_game d 7 6 --engine solver --budget 20 --seed 1 || return
-    sleep 1.5
-    threads=$(awk '/^Threads/ {print $2}' "/proc/$GAME_PID/status")
-    if [ "$(lines)" -ne 0 ] || [ "$threads" -lt 2 ]; then
-        fail "solver: expected it still thinking on its thread after 1.5 s ($(lines) lines printed, $threads threads)"
-        stop_game; return
-    fi
-    pass "solver: still thinking 1.5 s in, on a thread of its own ($threads threads, nothing printed yet)"
+    still_thinking "solver: expected it still thinking on its thread after 1.5 s" || return
+    pass "solver: still thinking 1.5 s in, on a thread of its own ($THREADS threads, nothing printed yet)"
     close_window "while the solver thinks (a 20 s budget, 1.5 s in)"
 }
 

@@ -52,6 +52,17 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
+def python_tool_parser(prog, description):
+    """The parser of a tool that runs the Python game: an `ArgumentParser`
+    whose --help shows `description` (the tool's docstring) as written,
+    with the required `--python PATH` already added."""
+    parser = ArgumentParser(prog=prog, description=description,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--python", required=True, metavar="PATH",
+                        help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
+    return parser
+
+
 def require_pygame():
     """Imports pygame, or stops with the command that installs it."""
     try:

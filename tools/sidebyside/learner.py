@@ -77,6 +77,14 @@ class LearnerGame:
         process, result = started
         return self._finish(process, result, "the AI run", timeout=timeout)
 
+    def stop_analysis(self, started):
+        """Kills an AI run (from `start_analysis`) if it is still running:
+        after an error, nobody will finish it."""
+        process, _ = started
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
     def time_potential_moves(self, positions, repeat, timeout=None):
         """How long getPotentialMoves takes on each position (dicts: board,
         difficulty, tile): a list of {"seconds": [one per call]}, or of

@@ -58,6 +58,12 @@ class Run:
         return sum(s.same for s in self.counted)
 
     @property
+    def functions_paired(self):
+        """The names of FUNCTIONS that have a Rust twin, in FUNCTIONS' order."""
+        return [name for name in FUNCTIONS
+                if any(t.python_name == name and t.is_function for t in self.twins)]
+
+    @property
     def everything_same(self):
         return self.ai_same == len(self.ai) and self.scripts_same == len(self.counted)
 
@@ -160,8 +166,6 @@ reacts, so their frames are expected to part at the first such key. Both program
 play them all the same, to show where and how.</p>
 <table>{head}<th>keys for the extras</th><th>identical before them</th><th>result</th></tr>
 {"".join(frames_row(r) for r in run.extras)}</table>"""
-    paired = sum(1 for name in FUNCTIONS if any(t.python_name == name and t.is_function
-                                                for t in run.twins))
     body = f"""{verdict(run.everything_same, "Everything matched: the same numbers and the same frames.",
                  "Not everything matched: see the red rows below.")}
 <p class="mono">{e(run.last_line())}</p>
@@ -198,7 +202,7 @@ the script's name opens its frame viewer.</p>
 
 <h2 id="code">The code</h2>
 <p><a href="code.html">Each function of your file beside its Rust twin</a>:
-{paired} of {len(FUNCTIONS)} functions have a twin in <code>{e(str(run.rust_source))}</code>.</p>
+{len(run.functions_paired)} of {len(FUNCTIONS)} functions have a twin in <code>{e(str(run.rust_source))}</code>.</p>
 
 <h2 id="reading">How to read this report</h2>
 <ul class="note">
@@ -416,9 +420,7 @@ def summary(run):
                      "rust_error": r.rust_error, "identical": r.identical,
                      "first_difference": r.first_difference}
                     for r in run.scripts],
-        "twins": {"functions_paired": [f for f in FUNCTIONS if any(
-                      t.python_name == f and t.is_function for t in run.twins)],
-                  "count": len(run.twins)},
+        "twins": {"functions_paired": run.functions_paired, "count": len(run.twins)},
         "last_line": run.last_line(),
     }
 

@@ -30,7 +30,7 @@ if __name__ == "__main__":       # run as a script: import `sidebyside` from too
     sys.dont_write_bytecode = True
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from sidebyside import ArgumentParser, Fatal, require_pygame, run_tool  # noqa: E402
+from sidebyside import Fatal, python_tool_parser, require_pygame, run_tool  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -67,10 +67,7 @@ def check_board(text):
 
 def main(argv=None):
     import json
-    parser = ArgumentParser(prog="timing.py", description=__doc__,
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--python", required=True, metavar="PATH",
-                        help="the Python game: the tutorial's fourinrow.py or Sweigart's fourinarow.py")
+    parser = python_tool_parser("timing.py", __doc__)
     parser.add_argument("--difficulty", type=int, action="append", metavar="N",
                         help="look-ahead to time; may be repeated (default: 2)")
     parser.add_argument("--repeat", type=int, default=3, metavar="R",
