@@ -9,7 +9,7 @@
 
 mod sources;
 
-use sources::{markers, name, Marker, CONSTANTS, FUNCTIONS};
+use sources::{markers, name, Marker, CONSTANTS, FUNCTIONS, FUNCTION_LINES};
 
 /// `getNewBoard` as Rust spells it: `get_new_board`.
 fn snake_case(name: &str) -> String {
@@ -26,11 +26,10 @@ fn snake_case(name: &str) -> String {
 }
 
 #[test]
-fn every_python_function_has_one_twin_in_the_port_in_the_pythons_order() {
+fn every_python_function_has_one_twin_in_the_port() {
     let markers = markers();
-    let mut files_seen: Vec<(String, usize)> = Vec::new();
-    for (order, signature) in FUNCTIONS.iter().enumerate() {
-        let matching: Vec<&Marker> = markers.iter().filter(|m| m.text == *signature).collect();
+    for signature in FUNCTIONS {
+        let matching: Vec<&Marker> = markers.iter().filter(|m| m.text == signature).collect();
         assert_eq!(matching.len(), 1, "{signature}: {matching:?}");
         let marker = matching[0];
         assert!(marker.file.starts_with("src/port/"), "{signature} is in {}", marker.file);
@@ -42,17 +41,56 @@ fn every_python_function_has_one_twin_in_the_port_in_the_pythons_order() {
             marker.line,
             marker.item
         );
-        // Within a file, the twins come in the Python's order.
-        if let Some(&(_, before)) = files_seen.iter().rev().find(|(f, _)| *f == marker.file) {
-            assert!(
-                before < order,
-                "{signature} comes before {} in {}",
-                FUNCTIONS[before],
-                marker.file
-            );
-        }
-        files_seen.push((marker.file.clone(), order));
     }
+}
+
+/// Within each Rust file, read from the top, the function twins stand in
+/// the order of their Python `def` lines.
+#[test]
+fn the_twins_in_each_file_follow_the_pythons_lines() {
+    assert!(FUNCTION_LINES.windows(2).all(|w| w[0] < w[1]), "FUNCTIONS is in the Python's order");
+    // Markers come file by file, top to bottom within a file.
+    let markers = markers();
+    let twins: Vec<(&Marker, usize)> = markers
+        .iter()
+        .filter_map(|m| FUNCTIONS.iter().position(|f| *f == m.text).map(|at| (m, at)))
+        .collect();
+    for pair in twins.windows(2) {
+        let ((before, b), (after, a)) = (pair[0], pair[1]);
+        assert!(
+            before.file != after.file || FUNCTION_LINES[b] < FUNCTION_LINES[a],
+            "{}:{}: {} (Python line {}) stands below {} (Python line {})",
+            after.file,
+            after.line,
+            after.text,
+            FUNCTION_LINES[a],
+            before.text,
+            FUNCTION_LINES[b],
+        );
+    }
+}
+
+/// Given the tutorial's `fourinrow.py` (`FOURINROW_PYTHON_ORIGINAL=PATH`, as
+/// CI sets it), its `def` lines are the ones the twins are checked against.
+/// Without it there is nothing to read, and the test says so.
+#[test]
+fn the_function_lines_are_the_pythons() {
+    let Some(path) = std::env::var_os("FOURINROW_PYTHON_ORIGINAL") else {
+        // CI never skips it.
+        assert!(std::env::var_os("FOURINROW_CI").is_none(), "CI sets FOURINROW_PYTHON_ORIGINAL");
+        eprintln!("FOURINROW_PYTHON_ORIGINAL is not set: the Python's def lines were not read");
+        return;
+    };
+    let source = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", std::path::Path::new(&path).display()));
+    let defs: Vec<(String, usize)> = source
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| line.strip_prefix("def ").map(|rest| (rest.to_string(), i + 1)))
+        .collect();
+    let want: Vec<(String, usize)> =
+        FUNCTIONS.iter().zip(FUNCTION_LINES).map(|(f, line)| (format!("{f}:"), line)).collect();
+    assert_eq!(defs, want);
 }
 
 #[test]

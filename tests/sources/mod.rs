@@ -29,7 +29,8 @@ pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The Python's functions, in its order, as their markers write them.
+/// The Python's functions, in its order, as their markers write them. The
+/// tutorial's `fourinrow.py` defines each at `FUNCTION_LINES[i]`.
 pub const FUNCTIONS: [&str; 14] = [
     "drawBoard(board, extraToken=None)",
     "getNewBoard()",
@@ -46,6 +47,13 @@ pub const FUNCTIONS: [&str; 14] = [
     "main()",
     "runGame(isFirstGame)",
 ];
+
+/// The line of each `def` of [`FUNCTIONS`] in the tutorial's
+/// `fourinrow.py`. `tests/twins.rs` checks that the twins in each Rust file
+/// follow these lines, and, given the Python file in
+/// `FOURINROW_PYTHON_ORIGINAL`, that the lines are that file's.
+pub const FUNCTION_LINES: [usize; 14] =
+    [63, 89, 96, 131, 171, 192, 208, 215, 221, 237, 243, 251, 271, 278];
 
 /// The Python's module-level names (constants and the globals its set-up makes).
 pub const CONSTANTS: [&str; 31] = [
