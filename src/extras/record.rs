@@ -242,6 +242,10 @@ mod tests {
             "70000x70000 first=red moves=0,1,2",
             "3x6 first=red moves=0",
             "65x4 first=red moves=0",
+            // The height is capped on its own too.
+            "4x3 first=red moves=0",
+            "4x65 first=red moves=0",
+            "4x1000 first=red moves=0",
         ] {
             let err = GameRecord::parse(line).unwrap_err();
             assert!(err.contains("out of range"), "{line}: {err}");
