@@ -58,6 +58,18 @@ class Port:
         # Whose sum() the port computes: the Python that runs the learner's game.
         self.python, self.python_note = python_for_port()
 
+    def with_python(self, version):
+        """The same binary, computing another Python's sum()."""
+        other = Port.__new__(Port)
+        other.__dict__.update(self.__dict__)
+        other.python, other.python_note = version, None
+        return other
+
+    def other_python(self):
+        """The version whose sum() is the other one: 3.11 for 3.12 and
+        later, 3.13 for 3.11 and earlier."""
+        return "3.11" if tuple(map(int, self.python.split("."))) >= (3, 12) else "3.13"
+
     def env(self, extra):
         """The port's environment: this one, `extra`, and the Python's version."""
         return {**os.environ, **extra, PYTHON_ENV: self.python}

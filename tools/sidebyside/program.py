@@ -23,6 +23,10 @@ from pathlib import Path, PurePosixPath
 
 from sidebyside import Fatal
 
+# The most of the learner's file read: the game is about 15 kB, and a file
+# of megabytes (or /dev/zero) is not it.
+MAX_SOURCE = 1_000_000
+
 # The functions both layouts define, in the tutorial's order.
 FUNCTIONS = (
     "drawBoard", "getNewBoard", "getPotentialMoves", "getHumanMove",
@@ -134,7 +138,14 @@ class Program:
         """Reads and checks the learner's file."""
         path = Path(path)
         try:
-            source = path.read_text(encoding="utf-8-sig")  # a BOM is not code
+            if path.exists() and not path.is_dir() and not path.is_file():
+                raise Fatal(f"{path}: not a regular file; give the path of the game's .py file")
+            with open(path, "rb") as f:
+                data = f.read(MAX_SOURCE + 1)
+            if len(data) > MAX_SOURCE:
+                raise Fatal(f"{path}: over {MAX_SOURCE // 1000} kB: not the game "
+                            "(fourinrow.py is about 15 kB)")
+            source = data.decode("utf-8-sig")   # a BOM is not code
         except FileNotFoundError:
             raise Fatal(f"{path}: no such file") from None
         except IsADirectoryError:
@@ -145,6 +156,8 @@ class Program:
             tree = ast.parse(source, filename=str(path))
         except SyntaxError as e:
             raise Fatal(f"{path}: not valid Python: line {e.lineno}: {e.msg}") from None
+        except (RecursionError, MemoryError, ValueError) as e:
+            raise Fatal(f"{path}: too deeply nested (or odd) to read: {type(e).__name__}") from None
         program = cls(path, source, tree)
         program._check()
         return program

@@ -22,7 +22,10 @@ from pathlib import Path
 from sidebyside.program import FUNCTIONS, ROLES
 
 ASSETS = Path(__file__).resolve().parent / "assets"
-MARKER_FILE = "summary.json"     # how --overwrite recognises an earlier report
+# How --overwrite recognises a report of this tool: a file only it writes
+# (a folder of the user's that happens to hold a summary.json is not one).
+MARKER_FILE = ".fourinrow-compare-report"
+MARKER_TEXT = "A report of tools/compare.py; --overwrite may replace this folder.\n"
 FPS = 30
 
 
@@ -40,6 +43,12 @@ class Run:
     scripts: list                 # frames.ScriptResult
     twins: list                   # twins.Twin
     rust_source: Path
+    python: str = ""              # the Python that ran the learner's game: 3.11.7
+    port_python: str = ""         # whose sum() the port computed: 3.11
+    python_note: str = None       # a Python newer than the port knows
+    differences: list = None      # ai.where_they_differ lines
+    left_out: list = None         # what was not compared, and why
+    quick: bool = False           # --quick: a part of the comparison
 
     @property
     def counted(self):
@@ -68,8 +77,9 @@ class Run:
         return self.ai_same == len(self.ai) and self.scripts_same == len(self.counted)
 
     def last_line(self):
-        return (f"compare: ai {self.ai_same}/{len(self.ai)} positions, "
-                f"frames {self.scripts_same}/{len(self.counted)} scripts identical")
+        quick = " (quick: a part, see what was left out)" if self.quick else ""
+        return (f"compare: Python {self.python}: ai {self.ai_same}/{len(self.ai)} positions, "
+                f"frames {self.scripts_same}/{len(self.counted)} scripts identical{quick}")
 
 
 e = html.escape
@@ -166,9 +176,23 @@ reacts, so their frames are expected to part at the first such key. Both program
 play them all the same, to show where and how.</p>
 <table>{head}<th>keys for the extras</th><th>identical before them</th><th>result</th></tr>
 {"".join(frames_row(r) for r in run.extras)}</table>"""
+    notes = ""
+    if run.python_note:
+        notes += f'<p class="note bad">{e(run.python_note)}</p>'
+    if run.differences:
+        notes += ("<h3>Where the AI differs</h3><ul>"
+                  + "".join(f'<li class="mono">{e(d)}</li>' for d in run.differences) + "</ul>")
+    if run.left_out:
+        notes += ("<h3>Left out of this run</h3><ul>"
+                  + "".join(f"<li>{e(d)}</li>" for d in run.left_out) + "</ul>")
     body = f"""{verdict(run.everything_same, "Everything matched: the same numbers and the same frames.",
                  "Not everything matched: see the red rows below.")}
 <p class="mono">{e(run.last_line())}</p>
+<p>Your program ran under Python {e(run.python)}; the port computed the values with
+Python {e(run.port_python)}'s <code>sum()</code> (Python 3.12 made <code>sum()</code> of floats
+compensate, which changes the last digit of some values at difficulty 3:
+<code>fourinrow --python VERSION</code>).</p>
+{notes}
 
 <h2 id="program">Your program</h2>
 <table>
@@ -421,6 +445,10 @@ def summary(run):
                      "first_difference": r.first_difference}
                     for r in run.scripts],
         "twins": {"functions_paired": run.functions_paired, "count": len(run.twins)},
+        "python": run.python,
+        "port_python": run.port_python,
+        "differences": run.differences or [],
+        "left_out": run.left_out or [],
         "last_line": run.last_line(),
     }
 
@@ -439,4 +467,5 @@ def write(run, out):
     code, css = code_page(run)
     (out / "code.html").write_text(code, encoding="utf-8")
     (out / "code.css").write_text(css, encoding="utf-8")
-    (out / MARKER_FILE).write_text(json.dumps(summary(run), indent=1), encoding="utf-8")
+    (out / "summary.json").write_text(json.dumps(summary(run), indent=1), encoding="utf-8")
+    (out / MARKER_FILE).write_text(MARKER_TEXT, encoding="utf-8")
