@@ -89,7 +89,7 @@ pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
     let potential_moves = g.potential_moves(board, Tile::Black, g.settings.difficulty)?;
     // -1 is the lowest value a column can have.
     let mut best_move_fitness = -1.0;
-    g.io.print(&best_move_fitness.to_string())?;
+    g.io.print(&best_move_fitness.to_string())?; // The tutorial's print; Sweigart's has none.
     for i in 0..potential_moves.len() {
         if potential_moves[i] > best_move_fitness && is_valid_move(board, i) {
             best_move_fitness = potential_moves[i];
@@ -102,7 +102,7 @@ pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
             best_moves.push(i);
         }
     }
-    g.io.print(&format!("{best_moves:?}"))?;
+    g.io.print(&format!("{best_moves:?}"))?; // The tutorial's print, as above.
     let column = g.io.choice(&best_moves)?;
     g.hooks.computer_chose(board, &potential_moves, column)?; // Not in the Python: --explain
     Ok(column)
