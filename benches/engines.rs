@@ -21,7 +21,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use fourinrow::engine::{fast, Engine, Faithful, Fast};
+use fourinrow::engine::{fast, Engine, Faithful, Fast, Python};
 use fourinrow::port::board::{Board, Tile};
 use fourinrow::tools::boardtext::parse_board;
 
@@ -151,9 +151,10 @@ fn main() -> std::process::ExitCode {
             }
         };
         for difficulty in options.min..=options.max {
-            let all_cores = |b: &Board, t, d| Fast.potential_moves(b, t, d);
-            let one_thread = |b: &Board, t, d| fast::potential_moves_with_threads(b, t, d, 1);
-            let faithful = |b: &Board, t, d| Faithful.potential_moves(b, t, d);
+            let all_cores = |b: &Board, t, d| Fast::default().potential_moves(b, t, d);
+            let one_thread =
+                |b: &Board, t, d| fast::potential_moves_with_threads(Python::default(), b, t, d, 1);
+            let faithful = |b: &Board, t, d| Faithful::default().potential_moves(b, t, d);
             let (fast, fast_min, fast_runs) = time(all_cores, &board, difficulty, options.budget);
             let (single, single_min, single_runs) =
                 time(one_thread, &board, difficulty, options.budget);

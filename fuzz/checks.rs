@@ -175,6 +175,6 @@ pub fn parse_board_text(data: &[u8]) {
             one_line(&e);
         }
     }
-    let line = analyze_board(text, 0, Tile::Black, &Fast).unwrap();
+    let line = analyze_board(text, 0, Tile::Black, &Fast::default()).unwrap();
     assert!(line.starts_with("{\"board\": \"") && !line.contains('\n'), "{line}");
 }

@@ -53,7 +53,7 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
     // One seed for everything random in a game: the choices and coin tosses,
     // and the solver level's mistakes.
     let seed = options.seed.unwrap_or_else(rand::random);
-    let engine = options.engine.engine(options.solver, seed);
+    let engine = options.engine.engine(options.solver, seed, options.python);
     let mut text: Option<Box<dyn Typesetter>> = match Fonts::new() {
         Ok(fonts) => Some(Box::new(fonts)),
         Err(_) => None, // the overlay then draws no text; nothing else needs it

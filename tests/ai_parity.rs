@@ -1,9 +1,11 @@
 //! The AI's numbers against the Python original's, with no Python needed:
-//! tests/fixtures/ai-parity.jsonl holds what the Python original's
-//! `getPotentialMoves` and `getComputerMove` gave for 2,176 positions (made
-//! by tools/make-ai-fixtures.py).
+//! `tests/fixtures/ai-parity-VERSION.jsonl` holds what the Python
+//! original's `getPotentialMoves` and `getComputerMove` gave for 2,176
+//! positions under that Python (made by tools/make-ai-fixtures.py): 3.11,
+//! whose `sum()` adds plainly, and 3.13, whose `sum()` compensates. Each file
+//! is checked with its version's arithmetic (`--python VERSION`).
 
-use fourinrow::engine::{Auto, Engine, Faithful, Fast};
+use fourinrow::engine::{Auto, Engine, Faithful, Fast, Python};
 use fourinrow::port::board::Tile;
 use fourinrow::pyfmt::python_float_repr;
 use fourinrow::tools::analyze::analyze_board;
@@ -19,13 +21,18 @@ fn doubles(v: &Value) -> Vec<u64> {
     v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap().to_bits()).collect()
 }
 
-#[test]
-fn every_engine_agrees_with_the_python_original_double_for_double() {
-    let text = fixture("ai-parity.jsonl");
+/// Every line of one version's fixture, answered by every engine with that
+/// version's arithmetic, must be the Python's, as identical text.
+fn check_fixture(version: &str) {
+    let python: Python = version.parse().unwrap();
+    let text = fixture(&format!("ai-parity-{version}.jsonl"));
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     assert!(lines.len() >= 2000, "only {} positions", lines.len());
-    let engines: [(&str, &dyn Engine); 3] =
-        [("faithful", &Faithful), ("fast", &Fast), ("auto", &Auto::default())];
+    let engines: [(&str, &dyn Engine); 3] = [
+        ("faithful", &Faithful { python }),
+        ("fast", &Fast { python }),
+        ("auto", &Auto { python, ..Auto::default() }),
+    ];
     for (name, engine) in engines {
         for line in &lines {
             let expected: Value = serde_json::from_str(line).unwrap();
@@ -40,13 +47,34 @@ fn every_engine_agrees_with_the_python_original_double_for_double() {
             assert_eq!(
                 doubles(&actual["potential_moves"]),
                 doubles(&expected["potential_moves"]),
-                "{name} engine, {board} at difficulty {difficulty} for {tile}"
+                "{name} engine, Python {version}, {board} at difficulty {difficulty} for {tile}"
             );
             assert_eq!(actual["best_moves"], expected["best_moves"], "{name}: {board}");
             // Python's json.dumps layout and float repr too: the lines are identical text.
             assert_eq!(&actual_line, line, "{name}: text differs");
         }
     }
+}
+
+#[test]
+fn every_engine_agrees_with_python_3_11_double_for_double() {
+    check_fixture("3.11");
+}
+
+#[test]
+fn every_engine_agrees_with_python_3_13_double_for_double() {
+    check_fixture("3.13");
+}
+
+#[test]
+fn the_two_pythons_differ_on_some_positions_and_the_default_is_3_13s() {
+    // So each fixture tests its own arithmetic: 64 of the 2,176 positions
+    // (all at difficulty 3 or 4) have another double under 3.13.
+    let old = fixture("ai-parity-3.11.jsonl");
+    let new = fixture("ai-parity-3.13.jsonl");
+    let differ = old.lines().zip(new.lines()).filter(|(a, b)| a != b).count();
+    assert_eq!(differ, 64);
+    assert_eq!(Python::default(), "3.13".parse().unwrap());
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Property tests: the fast engine returns the faithful engine's doubles,
-//! bit for bit, on random boards of every size the game allows (4 to 12
+//! bit for bit, for each Python's `sum()` (3.11's plain additions and
+//! 3.12's compensated ones), on random boards of every size the game allows (4 to 12
 //! columns, 4 to 9 rows), at difficulties 0 to 4 on small boards and 0 to 3
 //! on large ones, including boards that already hold four in a row for
 //! either colour, full and nearly full boards, and look-ahead 0.
@@ -9,7 +10,7 @@
 //! `FOURINROW_PARITY_SEED=N` picks another seed, and
 //! `FOURINROW_PARITY_SCALE=K` makes K times as many boards (a soak run).
 
-use fourinrow::engine::{best_moves as get_best_moves, fast, Engine, Faithful, Fast};
+use fourinrow::engine::{best_moves as get_best_moves, fast, Engine, Faithful, Fast, Python};
 use fourinrow::port::board::{get_new_board, is_valid_move, is_winner, make_move, Board, Tile};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -119,17 +120,27 @@ fn with_four(rng: &mut StdRng, w: usize, h: usize, tile: Tile) -> Board {
     }
 }
 
-/// Asserts both engines give the same doubles (bit for bit) and best moves.
+/// Both arithmetics of `sum()`: Python 3.8 to 3.11, and 3.12 and later.
+const PYTHONS: [Python; 2] = [Python::Before3_12, Python::From3_12];
+
+/// The doubles' bits, to compare them exactly.
+fn bits(v: &[f64]) -> Vec<u64> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+/// Asserts both engines give the same doubles (bit for bit) and best
+/// moves, for each Python's `sum()`.
 fn check(board: &Board, tile: Tile, difficulty: u32, seed: u64) {
-    let fast = Fast.potential_moves(board, tile, difficulty);
-    let faithful = Faithful.potential_moves(board, tile, difficulty);
-    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-    assert_eq!(
-        bits(&fast),
-        bits(&faithful),
-        "seed {seed}: {board:?} for {tile} at difficulty {difficulty}:\n fast     {fast:?}\n faithful {faithful:?}"
-    );
-    assert_eq!(get_best_moves(board, &fast), get_best_moves(board, &faithful));
+    for python in PYTHONS {
+        let fast = Fast { python }.potential_moves(board, tile, difficulty);
+        let faithful = Faithful { python }.potential_moves(board, tile, difficulty);
+        assert_eq!(
+            bits(&fast),
+            bits(&faithful),
+            "seed {seed}: {board:?} for {tile} at difficulty {difficulty}, {python}:\n fast     {fast:?}\n faithful {faithful:?}"
+        );
+        assert_eq!(get_best_moves(board, &fast), get_best_moves(board, &faithful));
+    }
 }
 
 /// A random board of a random kind: empty-ish to full, game-like or not.
@@ -254,7 +265,7 @@ fn look_ahead_zero_and_empty_boards() {
     for (w, h) in all_sizes() {
         let empty = get_new_board(w, h);
         for tile in [Tile::Red, Tile::Black] {
-            assert_eq!(Fast.potential_moves(&empty, tile, 0), vec![0.0; w]);
+            assert_eq!(Fast::default().potential_moves(&empty, tile, 0), vec![0.0; w]);
             check(&empty, tile, 0, 0);
             check(&empty, tile, 1, 0);
             check(&empty, tile, 2, 0);
@@ -285,6 +296,39 @@ fn boards_the_bitboards_cannot_hold_get_the_faithful_answer() {
         assert!(fast::handles(&board));
         check(&board, random_tile(&mut rng), 2, seed);
     }
+}
+
+/// The two arithmetics differ at difficulty 3 (so the checks above, run for
+/// each, compare two different computations), and never at 2 or below:
+/// there `sum()` only ever adds the whole numbers of the last ply.
+#[test]
+fn the_pythons_differ_from_difficulty_3_only() {
+    let mut rng = StdRng::seed_from_u64(seed(13));
+    let (mut differ, mut boards) = (0, 0);
+    while boards < 150 {
+        let tokens = rng.random_range(2..=14);
+        let board = random_fill(&mut rng, 7, 6, tokens, true);
+        if is_winner(&board, Tile::Red) || is_winner(&board, Tile::Black) {
+            continue;
+        }
+        boards += 1;
+        let old = Fast { python: Python::Before3_12 };
+        let new = Fast { python: Python::From3_12 };
+        for difficulty in 0..=2 {
+            let values = old.potential_moves(&board, Tile::Black, difficulty);
+            assert_eq!(bits(&values), bits(&new.potential_moves(&board, Tile::Black, difficulty)));
+        }
+        let old = old.potential_moves(&board, Tile::Black, 3);
+        let new = new.potential_moves(&board, Tile::Black, 3);
+        if bits(&old) != bits(&new) {
+            differ += 1;
+            // Only in the last digits.
+            for (o, n) in old.iter().zip(&new) {
+                assert!((o - n).abs() <= 4.0 * f64::EPSILON, "{board:?}: {old:?} {new:?}");
+            }
+        }
+    }
+    assert!(differ >= 10, "only {differ} of {boards} boards differ at difficulty 3");
 }
 
 /// The tools' `best_moves` (what `analyze` prints as `best_moves`) must be
@@ -324,9 +368,10 @@ fn the_tools_best_moves_are_the_twins_loops() {
             Settings { board_width: w, board_height: h, difficulty, ..Settings::default() };
         let mut io = Replay::new(&parse_script(r#"{"frames": 1}"#).unwrap(), Checksums::default());
         let mut hooks = NoHooks;
-        let mut g = Game::new(settings, images.clone(), &mut io, Arc::new(Faithful), &mut hooks);
+        let mut g =
+            Game::new(settings, images.clone(), &mut io, Arc::new(Faithful::default()), &mut hooks);
         let column = get_computer_move(&mut g, &board).unwrap();
-        let values = Faithful.potential_moves(&board, Tile::Black, difficulty);
+        let values = Faithful::default().potential_moves(&board, Tile::Black, difficulty);
         let (_, best) = get_best_moves(&board, &values);
         assert_eq!(io.printed, vec!["-1".to_string(), format!("{best:?}")], "{board:?}");
         assert_eq!(column, best[0], "choice 0 takes the first best: {board:?}");

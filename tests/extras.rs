@@ -161,7 +161,7 @@ fn extras(f: impl FnOnce(&mut ExtrasOptions)) -> ExtrasOptions {
 }
 
 fn faithful() -> Arc<dyn Engine> {
-    Arc::new(Faithful)
+    Arc::new(Faithful::default())
 }
 
 /// Reads an `explain:`/`hint:` line back: the board text, and the JSON-like
@@ -196,7 +196,11 @@ fn explain_prints_the_numbers_analyze_gives_and_draws_only_above_the_board() {
     for line in &explained.said {
         let (board, values, best) = parse_explain(line);
         assert!(line.starts_with("explain: black to move on "), "{line}");
-        assert_eq!((values, best), analyzed(&board, 2, Tile::Black, &Faithful), "{line}");
+        assert_eq!(
+            (values, best),
+            analyzed(&board, 2, Tile::Black, &Faithful::default()),
+            "{line}"
+        );
         assert!(line.contains("; engine: faithful"), "{line}");
     }
     // The same game: the explain line's column is the printed column.
@@ -221,7 +225,7 @@ fn explain_says_which_engine_ran_and_why() {
     let run = run(
         script,
         extras(|e| e.explain = true),
-        EngineChoice::Auto.engine(Default::default(), 0),
+        EngineChoice::Auto.engine(Default::default(), 0, Default::default()),
         &[0],
     );
     assert_eq!(run.said.len(), 1);
@@ -236,7 +240,7 @@ fn explain_says_which_engine_ran_and_why() {
     let run = self::run(
         script,
         extras(|e| e.explain = true),
-        EngineChoice::Auto.engine(Default::default(), 0),
+        EngineChoice::Auto.engine(Default::default(), 0, Default::default()),
         &[0],
     );
     assert!(
@@ -260,7 +264,7 @@ fn h_shows_the_humans_values_and_hides_them_again() {
     assert!(line.starts_with("hint: red to move on "), "{line}");
     let (board, values, best) = parse_explain(line);
     assert_eq!(values.matches(',').count(), 6, "seven values: {values}");
-    assert_eq!((values, best), analyzed(&board, 2, Tile::Red, &Faithful));
+    assert_eq!((values, best), analyzed(&board, 2, Tile::Red, &Faithful::default()));
     let strip = |i: u64| {
         (run.layout.xmargin..run.layout.xmargin + 350).any(|x| run.pixel(i, x, 28) != [0, 50, 255])
     };
@@ -417,6 +421,7 @@ fn record_writes_each_game_and_analyze_reads_it_back_with_explains_numbers() {
         engine: EngineChoice::Faithful,
         boards: vec![],
         record: Some(path.clone()),
+        python: Default::default(),
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     assert_eq!(run_analyze(&options, "".as_bytes(), &mut out, &mut err).unwrap(), 0);
@@ -429,7 +434,7 @@ fn record_writes_each_game_and_analyze_reads_it_back_with_explains_numbers() {
     for (line, answer) in run.said.iter().zip(answers.iter().step_by(2)) {
         let (board, values, best) = parse_explain(line);
         assert_eq!(answer["board"], board.as_str());
-        assert_eq!((values, best), analyzed(&board, 0, Tile::Black, &Faithful));
+        assert_eq!((values, best), analyzed(&board, 0, Tile::Black, &Faithful::default()));
     }
     std::fs::remove_file(&path).unwrap();
 }

@@ -191,8 +191,8 @@ fn play(seed: u64) -> (usize, usize) {
         record: Some(record.clone()),
     };
     let inner: Arc<dyn Engine> = match rng.random_range(0..3) {
-        0 => Arc::new(Fast),
-        1 => Arc::new(Faithful),
+        0 => Arc::new(Fast::default()),
+        1 => Arc::new(Faithful::default()),
         _ => Arc::new(Minimax),
     };
     let script = parse_script(&script(&mut rng, width, height, frames).to_string()).unwrap();

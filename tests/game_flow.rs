@@ -102,9 +102,16 @@ fn closing_during_an_animation_waits_for_the_next_poll_as_in_the_python() {
 #[test]
 fn every_engine_of_the_tutorial_plays_the_same_frames() {
     for name in ["human-wins-5x5", "quit-during-animation"] {
-        let faithful =
-            play(&script(name), Setup { engine: Arc::new(Faithful), ..Setup::default() }, &[]);
-        let fast = play(&script(name), Setup { engine: Arc::new(Fast), ..Setup::default() }, &[]);
+        let faithful = play(
+            &script(name),
+            Setup { engine: Arc::new(Faithful::default()), ..Setup::default() },
+            &[],
+        );
+        let fast = play(
+            &script(name),
+            Setup { engine: Arc::new(Fast::default()), ..Setup::default() },
+            &[],
+        );
         assert!(!faithful.replay.sink.crcs.is_empty());
         assert_eq!(faithful.replay.sink.crcs, fast.replay.sink.crcs, "{name}");
     }

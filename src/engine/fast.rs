@@ -22,11 +22,13 @@
 //! **The same arithmetic.** The recursion only ever uses `sum(results)` of a
 //! child, so `Search::sum` returns that one double, computed as the Python
 //! computes it: the first moves in column order, the `break` after a winning
-//! first move (later columns stay `0.0`), the `-1.0` and `break` after a
-//! winning counter move (earlier additions are overwritten), `isBoardFull`
-//! where the Python has it, each child adding `(sum * 1.0 / W) / W` in
-//! counter-move order, and the column values summed left to right from
-//! `+0.0` (`python_sum`). The root returns the column values themselves.
+//! first move (later columns stay the int `0`), the int `-1` and `break`
+//! after a winning counter move (earlier additions are overwritten),
+//! `isBoardFull` where the Python has it, each child adding
+//! `(sum * 1.0 / W) / W` in counter-move order, and the column values, ints
+//! and floats as the Python has them ([`Num`]), summed by the very
+//! [`Python::sum`] the twin calls, for the interpreter asked for (3.12 made
+//! `sum()` compensate). The root returns the column values themselves.
 //!
 //! **The last two plies, specialised.** Most of the time goes to nodes with
 //! two moves to look ahead. `Search::values_2` runs their loops with the
@@ -36,8 +38,10 @@
 //! `-1` or `0`, so the sum is a small whole number (`1` if some column wins,
 //! minus one for each losing column before it), found with masks. Doubles
 //! add small whole numbers exactly, in any order, so the count is the very
-//! double the Python's loop makes. Below the root neither side ever has a
-//! four (a move that makes one ends its loop), which these shortcuts rely on.
+//! double the Python's loop makes, whichever Python: when every addition is
+//! exact, the compensated sum of 3.12 keeps a compensation of zero and
+//! gives the plain sum. Below the root neither side ever has a four (a move
+//! that makes one ends its loop), which these shortcuts rely on.
 //!
 //! **A transposition table.** The value of a position is a pure function of
 //! the position, the side valued and the look-ahead. Within one search the
@@ -74,6 +78,8 @@ use std::sync::OnceLock;
 use super::bits::{self, Bits, MAX_BITS, MAX_WIDTH};
 use crate::port::ai::get_potential_moves;
 use crate::port::board::{Board, Tile};
+use crate::port::python::Num::{self, Int};
+use crate::port::python::Python;
 
 /// How many leaves (`width^(2 * look_ahead)`, before the table's savings) a
 /// search must have before its first moves are shared among threads: 7x6
@@ -90,8 +96,8 @@ const MAX_TABLE_BITS: u32 = 20;
 ///
 /// Boards the bitboards cannot hold, or with floating tokens, are computed
 /// by the faithful engine instead (see the module docs).
-pub fn potential_moves(board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
-    potential_moves_with_threads(board, tile, look_ahead, usize::MAX)
+pub fn potential_moves(python: Python, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+    potential_moves_with_threads(python, board, tile, look_ahead, usize::MAX)
 }
 
 /// How many threads can run at once here, asked once: the answer costs a
@@ -105,6 +111,7 @@ fn cores() -> usize {
 /// caller's; `0` counts as 1), and no more than the machine runs at once.
 /// The values do not depend on it.
 pub fn potential_moves_with_threads(
+    python: Python,
     board: &Board,
     tile: Tile,
     look_ahead: u32,
@@ -114,13 +121,16 @@ pub fn potential_moves_with_threads(
     let fast = if board.width() > MAX_WIDTH {
         None
     } else if bits <= 64 {
-        search::<u64>(board, tile, look_ahead, max_threads)
+        search::<u64>(python, board, tile, look_ahead, max_threads)
     } else if bits <= MAX_BITS {
-        search::<u128>(board, tile, look_ahead, max_threads)
+        search::<u128>(python, board, tile, look_ahead, max_threads)
     } else {
         None
     };
-    fast.unwrap_or_else(|| get_potential_moves(board, tile, look_ahead))
+    fast.unwrap_or_else(|| {
+        let values = get_potential_moves(python, board, tile, look_ahead);
+        values.iter().map(|v| v.as_f64()).collect()
+    })
 }
 
 /// Whether the fast engine computes `board` itself rather than handing it to
@@ -305,11 +315,6 @@ fn for_each_first_move<B: Bits>(
     }
 }
 
-/// Python's `sum(values)`: left to right, starting from `+0.0`.
-fn python_sum(values: &[f64]) -> f64 {
-    values.iter().fold(0.0, |total, v| total + v)
-}
-
 /// A transposition table, position code to `sum(getPotentialMoves(...))`,
 /// shared by the search's threads. A newer entry replaces an older one.
 ///
@@ -419,6 +424,8 @@ fn leaves(width: usize, look_ahead: u32) -> u64 {
 
 /// One search: the board size and the table of values found so far.
 struct Search<'g, B> {
+    /// Whose `sum()` the values follow.
+    python: Python,
     /// The board size.
     geo: &'g Geometry<B>,
     /// Values of positions with look-ahead 2 or more, shared by all threads.
@@ -436,23 +443,23 @@ impl<B: Bits> Search<'_, B> {
             return value;
         }
         let values = self.values(position, look_ahead);
-        let sum = python_sum(&values[..self.geo.width]);
+        let sum = self.python.sum(&values[..self.geo.width]).as_f64();
         self.table.put(code, sum);
         sum
     }
 
     /// `getPotentialMoves(position, tile, look_ahead)` for a board that is
     /// not full and a look-ahead of at least 1: the column values.
-    fn values(&mut self, position: Position<B>, look_ahead: u32) -> [f64; MAX_WIDTH] {
+    fn values(&mut self, position: Position<B>, look_ahead: u32) -> [Num; MAX_WIDTH] {
         if look_ahead == 2 {
             return self.values_2(position);
         }
-        let mut potential_moves = [0.0; MAX_WIDTH];
+        let mut potential_moves = [Int(0); MAX_WIDTH];
         let geo = self.geo;
         for_each_first_move(geo, position, |first_move, outcome| {
             potential_moves[first_move] = match outcome {
-                FirstMove::Wins => 1.0,
-                FirstMove::FillsBoard => 0.0,
+                FirstMove::Wins => Int(1),
+                FirstMove::FillsBoard => Int(0),
                 FirstMove::Counters(reply) => self.counter_value(&reply, look_ahead),
             };
         });
@@ -461,9 +468,9 @@ impl<B: Bits> Search<'_, B> {
 
     /// `potentialMoves[firstMove]` once the first move has been made: the
     /// Python's `for counterMove` loop.
-    fn counter_value(&mut self, reply: &Reply<B>, look_ahead: u32) -> f64 {
+    fn counter_value(&mut self, reply: &Reply<B>, look_ahead: u32) -> Num {
         let geo = self.geo;
-        let mut value = 0.0;
+        let mut value = Int(0);
         for counter_move in 0..geo.width {
             let cell = reply.playable & geo.columns[counter_move];
             if !cell.any() {
@@ -471,7 +478,7 @@ impl<B: Bits> Search<'_, B> {
             }
             if reply.their_four || (cell & reply.their_wins).any() {
                 // potentialMoves[firstMove] = -1; break
-                return -1.0;
+                return Int(-1);
             }
             let child = Position {
                 mine: reply.position.mine,
@@ -488,7 +495,7 @@ impl<B: Bits> Search<'_, B> {
     /// same loops, with the last ply counted by [`last_ply_sum`] and the
     /// enemy's winning cells after each counter move computed once per
     /// column instead of once per pair of moves.
-    fn values_2(&self, position: Position<B>) -> [f64; MAX_WIDTH] {
+    fn values_2(&self, position: Position<B>) -> [Num; MAX_WIDTH] {
         let geo = self.geo;
         let playable = geo.playable(position.mask);
         // The enemy's winning cells once it has dropped into column x: onto
@@ -502,15 +509,15 @@ impl<B: Bits> Search<'_, B> {
                 theirs_above[x] = geo.winning_cells(position.theirs | ((cell << 1) & geo.board));
             }
         }
-        let mut potential_moves = [0.0; MAX_WIDTH];
+        let mut potential_moves = [Int(0); MAX_WIDTH];
         for_each_first_move(geo, position, |first_move, outcome| {
             let reply = match outcome {
                 FirstMove::Wins => {
-                    potential_moves[first_move] = 1.0;
+                    potential_moves[first_move] = Int(1);
                     return;
                 }
                 FirstMove::FillsBoard => {
-                    potential_moves[first_move] = 0.0;
+                    potential_moves[first_move] = Int(0);
                     return;
                 }
                 FirstMove::Counters(reply) => reply,
@@ -519,14 +526,14 @@ impl<B: Bits> Search<'_, B> {
             // made one stopped the loop, a counter move that made one ends
             // this first move's loop.
             let my_wins = geo.winning_cells(reply.position.mine);
-            let mut value = 0.0;
+            let mut value = Int(0);
             for counter_move in 0..geo.width {
                 let cell = reply.playable & geo.columns[counter_move];
                 if !cell.any() {
                     continue; // isValidMove: the column is full
                 }
                 if reply.their_four || (cell & reply.their_wins).any() {
-                    value = -1.0; // potentialMoves[firstMove] = -1; break
+                    value = Int(-1); // potentialMoves[firstMove] = -1; break
                     break;
                 }
                 let mask = reply.position.mask | cell;
@@ -601,6 +608,7 @@ fn last_ply_sum<B: Bits>(playable: B, my_wins: B, their_wins: B) -> i64 {
 /// `getPotentialMoves(board, tile, look_ahead)` on `B` bitboards; `None`
 /// when a token floats. The caller has checked the size fits.
 fn search<B: Bits>(
+    python: Python,
     board: &Board,
     tile: Tile,
     look_ahead: u32,
@@ -615,8 +623,9 @@ fn search<B: Bits>(
     let table_bits = table_bits(width, look_ahead);
     if look_ahead <= 2 {
         let table = Table::new(0);
-        let mut search = Search { geo: &geo, table: &table };
-        return Some(search.values(position, look_ahead)[..width].to_vec());
+        let mut search = Search { python, geo: &geo, table: &table };
+        let values = search.values(position, look_ahead);
+        return Some(values[..width].iter().map(|v| v.as_f64()).collect());
     }
     let mut potential_moves = [0.0; MAX_WIDTH];
     let mut replies: Vec<(usize, Reply<B>)> = Vec::with_capacity(width);
@@ -628,8 +637,8 @@ fn search<B: Bits>(
     let threads =
         if leaves(width, look_ahead) >= PARALLEL_LEAVES { max_threads.min(cores()) } else { 1 };
     let table = Table::new(table_bits);
-    for (first_move, value) in counter_values(&geo, &replies, look_ahead, threads, &table) {
-        potential_moves[first_move] = value;
+    for (first_move, value) in counter_values(python, &geo, &replies, look_ahead, threads, &table) {
+        potential_moves[first_move] = value.as_f64();
     }
     Some(potential_moves[..width].to_vec())
 }
@@ -637,18 +646,19 @@ fn search<B: Bits>(
 /// The value of each first move in `replies`, as `(column, value)`, using
 /// up to `threads` threads, which share `table`.
 fn counter_values<B: Bits>(
+    python: Python,
     geo: &Geometry<B>,
     replies: &[(usize, Reply<B>)],
     look_ahead: u32,
     threads: usize,
     table: &Table,
-) -> Vec<(usize, f64)> {
+) -> Vec<(usize, Num)> {
     let threads = threads.clamp(1, replies.len().max(1));
     // Threads take the first moves one at a time, in column order, so that
     // a slow column does not leave the other thread idle.
     let next = AtomicUsize::new(0);
     let work = || {
-        let mut search = Search { geo, table };
+        let mut search = Search { python, geo, table };
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -683,6 +693,12 @@ mod tests {
     use super::*;
     use crate::port::board::{get_new_board, make_move};
     use crate::tools::boardtext::parse_board;
+
+    /// The twin's values, as doubles, for the default interpreter.
+    fn twin(b: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+        let values = get_potential_moves(Python::default(), b, tile, look_ahead);
+        values.iter().map(|v| v.as_f64()).collect()
+    }
 
     /// A 7x6 bitboard geometry, bits as in the module docs.
     fn geo7x6() -> Geometry<u64> {
@@ -728,8 +744,8 @@ mod tests {
         assert!(handles(&b));
         // ...and the fast engine still answers it, through the faithful one.
         assert_eq!(
-            potential_moves(&floating, Tile::Black, 2),
-            get_potential_moves(&floating, Tile::Black, 2)
+            potential_moves(Python::default(), &floating, Tile::Black, 2),
+            twin(&floating, Tile::Black, 2)
         );
     }
 
@@ -753,7 +769,10 @@ mod tests {
         let big = get_new_board(13, 9);
         for b in [&wide, &tall, &big] {
             assert!(!handles(b));
-            assert_eq!(potential_moves(b, Tile::Black, 1), get_potential_moves(b, Tile::Black, 1));
+            assert_eq!(
+                potential_moves(Python::default(), b, Tile::Black, 1),
+                twin(b, Tile::Black, 1)
+            );
         }
         assert!(handles(&get_new_board(25, 4)));
         assert!(handles(&get_new_board(4, 31)));
@@ -814,12 +833,14 @@ mod tests {
                 replies.push((x, r));
             }
         });
-        let mut one = counter_values(&g, &replies, 4, 1, &Table::new(0));
-        let mut two = counter_values(&g, &replies, 4, 2, &Table::new(10));
+        let py = Python::default();
+        let mut one = counter_values(py, &g, &replies, 4, 1, &Table::new(0));
+        let mut two = counter_values(py, &g, &replies, 4, 2, &Table::new(10));
         one.sort_by_key(|&(x, _)| x);
         two.sort_by_key(|&(x, _)| x);
-        let bits =
-            |v: &[(usize, f64)]| v.iter().map(|&(x, f)| (x, f.to_bits())).collect::<Vec<_>>();
+        let bits = |v: &[(usize, Num)]| {
+            v.iter().map(|&(x, f)| (x, f.as_f64().to_bits())).collect::<Vec<_>>()
+        };
         assert_eq!(bits(&one), bits(&two));
         assert_eq!(one.len(), 7);
     }

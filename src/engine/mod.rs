@@ -26,6 +26,7 @@ use std::time::Duration;
 use crate::port::ai::get_potential_moves;
 use crate::port::board::{is_valid_move, Board, Tile};
 pub use crate::port::globals::Engine;
+pub use crate::port::python::Python;
 
 /// The best value among the valid columns and the valid columns that have
 /// it: the rule of the two loops in `getComputerMove` (`bestMoveFitness`
@@ -53,11 +54,15 @@ pub fn best_moves(board: &Board, potential_moves: &[f64]) -> (f64, Vec<usize>) {
 
 /// The twin, [`get_potential_moves`], as an engine: the readable reference.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Faithful;
+pub struct Faithful {
+    /// Whose `sum()` the values follow.
+    pub python: Python,
+}
 
 impl Engine for Faithful {
     fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
-        get_potential_moves(board, tile, look_ahead)
+        let values = get_potential_moves(self.python, board, tile, look_ahead);
+        values.iter().map(|v| v.as_f64()).collect()
     }
 
     fn describe(&self, _board: &Board, _look_ahead: u32) -> String {
@@ -67,11 +72,14 @@ impl Engine for Faithful {
 
 /// The bitboard engine of [`fast`]: the twin's doubles, bit for bit.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Fast;
+pub struct Fast {
+    /// Whose `sum()` the values follow.
+    pub python: Python,
+}
 
 impl Engine for Fast {
     fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
-        fast::potential_moves(board, tile, look_ahead)
+        fast::potential_moves(self.python, board, tile, look_ahead)
     }
 
     fn describe(&self, _board: &Board, _look_ahead: u32) -> String {
@@ -90,11 +98,13 @@ impl Engine for Fast {
 pub struct Auto {
     /// The longest a move may take with the faithful twin.
     pub budget: Duration,
+    /// Whose `sum()` the values follow.
+    pub python: Python,
 }
 
 impl Default for Auto {
     fn default() -> Auto {
-        Auto { budget: AUTO_BUDGET }
+        Auto { budget: AUTO_BUDGET, python: Python::default() }
     }
 }
 
@@ -131,10 +141,11 @@ impl Auto {
 
 impl Engine for Auto {
     fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+        let python = self.python;
         if self.picks_faithful(board, look_ahead) {
-            Faithful.potential_moves(board, tile, look_ahead)
+            Faithful { python }.potential_moves(board, tile, look_ahead)
         } else {
-            Fast.potential_moves(board, tile, look_ahead)
+            Fast { python }.potential_moves(board, tile, look_ahead)
         }
     }
 
@@ -295,11 +306,13 @@ mod tests {
         assert!(!auto.picks_faithful(&empty, 4));
         assert!(auto.describe(&empty, 2).starts_with("faithful"));
         assert!(auto.describe(&empty, 4).starts_with("fast"));
-        for look_ahead in [1, 2, 3] {
-            assert_eq!(
-                auto.potential_moves(&empty, Tile::Black, look_ahead),
-                get_potential_moves(&empty, Tile::Black, look_ahead)
-            );
+        for python in [Python::Before3_12, Python::From3_12] {
+            let auto = Auto { python, ..Auto::default() };
+            for look_ahead in [1, 2, 3] {
+                let twin = get_potential_moves(python, &empty, Tile::Black, look_ahead);
+                let twin: Vec<f64> = twin.iter().map(|v| v.as_f64()).collect();
+                assert_eq!(auto.potential_moves(&empty, Tile::Black, look_ahead), twin);
+            }
         }
     }
 }

@@ -4,18 +4,16 @@
 //! same loops, same `break`s, same arithmetic, so it returns the very
 //! doubles the Python computes. The faster engines in [`crate::engine`]
 //! must agree with it bit for bit.
+//!
+//! Its list holds Python's numbers as the Python makes them, ints and
+//! floats ([`Num`]), because `sum()` treats them differently; and `py`, the
+//! interpreter, says whose `sum()` to compute ([`Python`]: 3.12 changed it).
 
 use crate::error::Stop;
 use crate::port::board::{is_board_full, is_valid_move, is_winner, make_move, Board, Tile};
 use crate::port::globals::Game;
-
-/// Python's `sum(results)`: the values added left to right, starting from 0.
-///
-/// Spelt out rather than `Iterator::sum`, whose starting value for floats is
-/// an implementation detail (`-0.0` in recent Rust).
-pub fn python_sum(values: &[f64]) -> f64 {
-    values.iter().fold(0.0, |total, v| total + v)
-}
+use crate::port::python::Num::{self, Int};
+use crate::port::python::Python;
 
 /// Python: getPotentialMoves(board, tile, lookAhead)
 ///
@@ -27,16 +25,18 @@ pub fn python_sum(values: &[f64]) -> f64 {
 /// at the first winning column (later columns stay `0`), `isWinner` looks
 /// at the whole board (a board that already holds four in a row counts as a
 /// win), and each reply adds `(sum(results) / width) / width`, two divisions.
+/// Not in the Python's arguments: `py`, the interpreter it runs on, whose
+/// `sum()` the values follow.
 // The loops index `potential_moves` by column, as the Python's `range(BOARDWIDTH)` loops do.
 #[allow(clippy::needless_range_loop)]
-pub fn get_potential_moves(board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+pub fn get_potential_moves(py: Python, board: &Board, tile: Tile, look_ahead: u32) -> Vec<Num> {
     let width = board.width();
     if look_ahead == 0 || is_board_full(board) {
-        return vec![0.0; width];
+        return vec![Int(0); width];
     }
 
     let enemy_tile = tile.enemy();
-    let mut potential_moves = vec![0.0; width];
+    let mut potential_moves = vec![Int(0); width];
     for first_move in 0..width {
         // Python: copy.deepcopy(board). A Board owns its cells, so clone() is a deep copy.
         let mut dupe_board = board.clone();
@@ -46,10 +46,10 @@ pub fn get_potential_moves(board: &Board, tile: Tile, look_ahead: u32) -> Vec<f6
         make_move(&mut dupe_board, tile, first_move);
         if is_winner(&dupe_board, tile) {
             // Winning at once is worth 1, and ends the search: later columns stay 0.
-            potential_moves[first_move] = 1.0;
+            potential_moves[first_move] = Int(1);
             break;
         } else if is_board_full(&dupe_board) {
-            potential_moves[first_move] = 0.0;
+            potential_moves[first_move] = Int(0);
         } else {
             for counter_move in 0..width {
                 let mut dupe_board2 = dupe_board.clone();
@@ -59,14 +59,14 @@ pub fn get_potential_moves(board: &Board, tile: Tile, look_ahead: u32) -> Vec<f6
                 make_move(&mut dupe_board2, enemy_tile, counter_move);
                 if is_winner(&dupe_board2, enemy_tile) {
                     // A reply that wins for the enemy makes this move worth -1.
-                    potential_moves[first_move] = -1.0;
+                    potential_moves[first_move] = Int(-1);
                     break;
                 } else {
                     // Otherwise look deeper, and add this reply's share of the average.
-                    let results = get_potential_moves(&dupe_board2, tile, look_ahead - 1);
-                    // Python: (sum(results)*1.0 / BOARDWIDTH) / BOARDWIDTH
+                    let results = get_potential_moves(py, &dupe_board2, tile, look_ahead - 1);
+                    // Python: (sum(results)*1.0 / BOARDWIDTH) / BOARDWIDTH; += makes a float.
                     potential_moves[first_move] +=
-                        (python_sum(&results) * 1.0 / width as f64) / width as f64;
+                        (py.sum(&results) * 1.0 / width as f64) / width as f64;
                 }
             }
         }
@@ -89,7 +89,7 @@ pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
     let potential_moves = g.potential_moves(board, Tile::Black, g.settings.difficulty)?;
     // -1 is the lowest value a column can have.
     let mut best_move_fitness = -1.0;
-    g.io.print(&best_move_fitness.to_string())?;
+    g.io.print(&best_move_fitness.to_string())?; // The tutorial's print; Sweigart's has none.
     for i in 0..potential_moves.len() {
         if potential_moves[i] > best_move_fitness && is_valid_move(board, i) {
             best_move_fitness = potential_moves[i];
@@ -102,7 +102,7 @@ pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
             best_moves.push(i);
         }
     }
-    g.io.print(&format!("{best_moves:?}"))?;
+    g.io.print(&format!("{best_moves:?}"))?; // The tutorial's print, as above.
     let column = g.io.choice(&best_moves)?;
     g.hooks.computer_chose(board, &potential_moves, column)?; // Not in the Python: --explain
     Ok(column)
@@ -116,29 +116,41 @@ mod tests {
     use crate::port::settings::Settings;
     use crate::port::testkit::{board, game, replay};
 
+    /// The values as doubles, as the engines hand them on.
+    fn doubles(values: &[Num]) -> Vec<f64> {
+        values.iter().map(|v| v.as_f64()).collect()
+    }
+
+    /// The default interpreter's values.
+    fn values(b: &Board, tile: Tile, look_ahead: u32) -> Vec<Num> {
+        get_potential_moves(Python::default(), b, tile, look_ahead)
+    }
+
     #[test]
     fn look_ahead_zero_and_full_boards_value_nothing() {
         let b = get_new_board(7, 6);
-        assert_eq!(get_potential_moves(&b, Tile::Black, 0), vec![0.0; 7]);
+        assert_eq!(values(&b, Tile::Black, 0), vec![Int(0); 7]);
         let full = board("RBRB/RBRB/BRBR/BRBR");
-        assert_eq!(get_potential_moves(&full, Tile::Black, 3), vec![0.0; 4]);
+        assert_eq!(values(&full, Tile::Black, 3), vec![Int(0); 4]);
     }
 
     #[test]
     fn a_winning_move_scores_one_and_stops_the_search() {
         // Black wins in column 2; columns 3 and 4 are never looked at.
         let b = board("...../...../...../BB.BR/RRBRR");
-        let pm = get_potential_moves(&b, Tile::Black, 2);
-        assert_eq!(pm[2], 1.0);
-        assert_eq!(&pm[3..], &[0.0, 0.0]);
+        let pm = values(&b, Tile::Black, 2);
+        assert_eq!(pm[2], Int(1));
+        assert_eq!(&pm[3..], &[Int(0), Int(0)]);
     }
 
     #[test]
     fn a_move_that_lets_the_enemy_win_scores_minus_one() {
         // Red threatens column 4 (three in a row along the bottom); black must block.
         let b = board("......./......./......./......./......./BRRR.BB");
-        let pm = get_potential_moves(&b, Tile::Black, 1);
-        assert_eq!(pm, vec![-1.0, -1.0, -1.0, -1.0, 0.0, -1.0, -1.0]);
+        let pm = values(&b, Tile::Black, 1);
+        // Python's own mix: the -1s are ints, column 4 a float (0 += 0.0).
+        let (l, z) = (Int(-1), Num::Float(0.0));
+        assert_eq!(pm, vec![l, l, l, l, z, l, l]);
     }
 
     #[test]
@@ -148,14 +160,14 @@ mod tests {
         // red's values one level down: the Python's arithmetic, recomputed
         // here from the level below.
         let b = board("..../..../..../.RR.");
-        let pm = get_potential_moves(&b, Tile::Red, 2);
+        let pm = doubles(&values(&b, Tile::Red, 2));
         let mut want = 0.0;
         for counter_move in 0..4 {
             let mut child = b.clone();
             make_move(&mut child, Tile::Red, 0);
             make_move(&mut child, Tile::Black, counter_move);
-            let results = get_potential_moves(&child, Tile::Red, 1);
-            want += (python_sum(&results) * 1.0 / 4.0) / 4.0;
+            let results = values(&child, Tile::Red, 1);
+            want += (Python::default().sum(&results) * 1.0 / 4.0) / 4.0;
         }
         assert_eq!(pm[0].to_bits(), want.to_bits());
         assert!(pm[0] != 0.0, "a real value, not the default: {pm:?}");
@@ -186,9 +198,26 @@ mod tests {
     }
 
     #[test]
-    fn python_sum_starts_from_positive_zero() {
-        assert_eq!(python_sum(&[]).to_bits(), 0.0f64.to_bits());
-        assert_eq!(python_sum(&[-0.0]).to_bits(), 0.0f64.to_bits());
-        assert_eq!(python_sum(&[0.1, 0.2, 0.3]), (0.1 + 0.2) + 0.3);
+    fn ints_stay_ints_until_a_reply_adds_a_float() {
+        // Red wins at once in column 0: 1, an int, and the search stops
+        // (later columns stay the int 0); at look-ahead 2 on the empty board
+        // every column has a reply, and so a float.
+        let b = board("..../R.../R.../R...");
+        assert_eq!(values(&b, Tile::Red, 2), vec![Int(1), Int(0), Int(0), Int(0)]);
+        let empty = crate::port::board::get_new_board(4, 4);
+        assert!(values(&empty, Tile::Red, 2).iter().all(|v| matches!(v, Num::Float(_))));
+    }
+
+    #[test]
+    fn the_interpreter_changes_the_last_digit_at_difficulty_3() {
+        // One of the fixtures' positions (tests/fixtures/ai-parity-3.11.jsonl
+        // and -3.13.jsonl): column 6 ends in ...762 under Python 3.11 and in
+        // ...7618 under 3.13, whose sum() compensates.
+        let b = board("......./......./......./......./R.RB.../BBRRBB.");
+        let old = doubles(&get_potential_moves(Python::Before3_12, &b, Tile::Black, 3));
+        let new = doubles(&get_potential_moves(Python::From3_12, &b, Tile::Black, 3));
+        assert_eq!(old[6], -0.2403165347771762);
+        assert_eq!(new[6], -0.24031653477717618);
+        assert_eq!(old[..6], new[..6]);
     }
 }

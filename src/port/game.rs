@@ -67,7 +67,7 @@ pub fn run_game(g: &mut Game, is_first_game: bool) -> Result<(), Stop> {
             turn = Turn::Computer;
         } else {
             let column = get_computer_move(g, &main_board)?;
-            g.io.print(&column.to_string())?;
+            g.io.print(&column.to_string())?; // The tutorial's print; Sweigart's has none.
             animate_computer_moving(g, &main_board, column)?;
             make_move(&mut main_board, Tile::Black, column);
             g.hooks.moved(&main_board)?; // Not in the Python

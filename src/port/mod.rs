@@ -33,6 +33,7 @@ pub mod globals;
 pub mod hooks;
 pub mod human;
 pub mod images;
+pub mod python;
 pub mod settings;
 #[cfg(test)]
 pub mod testkit;

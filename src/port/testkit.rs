@@ -64,7 +64,7 @@ pub fn game<'a>(
     io: &'a mut Replay<Checksums>,
     hooks: &'a mut dyn Hooks,
 ) -> Game<'a> {
-    Game::new(settings, images(), io, Arc::new(Faithful), hooks)
+    Game::new(settings, images(), io, Arc::new(Faithful::default()), hooks)
 }
 
 /// A board from board text: rows top to bottom joined by `/`, `.` empty,

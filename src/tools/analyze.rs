@@ -47,6 +47,8 @@ pub struct AnalyzeOptions {
     pub boards: Vec<String>,
     /// A `--record` file to read the games of, instead of board texts.
     pub record: Option<std::path::PathBuf>,
+    /// Whose `sum()` the values follow.
+    pub python: crate::engine::Python,
 }
 
 /// The JSON line for one board text, or what is wrong with it.
@@ -108,7 +110,7 @@ pub fn run_analyze(
     mut out: impl Write,
     mut err: impl Write,
 ) -> io::Result<usize> {
-    let engine = options.engine.engine(SolverOptions::default(), 0);
+    let engine = options.engine.engine(SolverOptions::default(), 0, options.python);
     let mut faulty = 0;
     let mut answer = |origin: String, text: &str| -> io::Result<()> {
         let text = text.trim();
@@ -226,7 +228,7 @@ mod tests {
             "......./......./......./......./......./BRRR.BB",
             1,
             Tile::Black,
-            &crate::engine::Faithful,
+            &crate::engine::Faithful::default(),
         )
         .unwrap();
         assert_eq!(
@@ -247,6 +249,7 @@ mod tests {
             engine: EngineChoice::Faithful,
             boards: vec![],
             record: None,
+            python: Default::default(),
         };
         let input = "..../..../..../....\n\n..../.../..../....\n..../..../..../..R.\n";
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -270,6 +273,7 @@ mod tests {
             engine: EngineChoice::Faithful,
             boards: vec![],
             record: None,
+            python: Default::default(),
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let input = b"..\xff./..../..../....\r\n..../..../..../....";
@@ -295,6 +299,7 @@ mod tests {
             engine: EngineChoice::Faithful,
             boards: vec!["..../..../..../....".into(), "bad".into()],
             record: None,
+            python: Default::default(),
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let faulty = run_analyze(&options, "ignored\n".as_bytes(), &mut out, &mut err).unwrap();
@@ -321,6 +326,7 @@ mod tests {
             engine: EngineChoice::Fast,
             boards: vec![vec![".".repeat(64); 64].join("/")],
             record: None,
+            python: Default::default(),
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         assert_eq!(run_analyze(&options, "".as_bytes(), &mut out, &mut err).unwrap(), 1);
@@ -345,6 +351,7 @@ mod tests {
             engine: EngineChoice::Faithful,
             boards: vec![],
             record: Some(path.clone()),
+            python: Default::default(),
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let faulty = run_analyze(&options, "".as_bytes(), &mut out, &mut err).unwrap();

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::engine::Python;
 use crate::error::Error;
 use crate::extras::ExtrasOptions;
 use crate::port::board::Tile;
@@ -86,6 +87,8 @@ pub struct PlayOptions {
     pub window_pos: Option<(i32, i32)>,
     /// The extras switched on.
     pub extras: ExtrasOptions,
+    /// Whose `sum()` the computer's values follow.
+    pub python: Python,
 }
 
 /// Reads a window position written `X,Y` (as `--window-pos` and pygame's
@@ -154,6 +157,8 @@ struct PlayArgs {
     /// The computer's search
     #[arg(long, value_name = "E", value_enum, default_value_t)]
     engine: EngineChoice,
+    #[arg(long, value_name = "VERSION", env = PYTHON_ENV, default_value = "3.12", help = PYTHON_HELP)]
+    python: Python,
     /// With --engine solver: how well it plays
     #[arg(long, value_name = "LEVEL", value_enum)]
     level: Option<LevelChoice>,
@@ -225,6 +230,8 @@ struct AnalyzeArgs {
     /// The search (all but minimax give the Python's values, bit for bit)
     #[arg(long, value_name = "E", value_enum, default_value_t = EngineChoice::Fast)]
     engine: EngineChoice,
+    #[arg(long, value_name = "VERSION", env = PYTHON_ENV, default_value = "3.12", help = PYTHON_HELP)]
+    python: Python,
     /// Analyse every position of every game in FILE (made with --record),
     /// for the side to move, instead of board texts
     #[arg(long, value_name = "FILE", conflicts_with = "boards")]
@@ -279,6 +286,15 @@ struct GradeArgs {
     files: Vec<PathBuf>,
 }
 
+/// The variable `--python` is also read from: parity scripts that run the
+/// binary unchanged can still say which Python they compare with.
+pub const PYTHON_ENV: &str = "FOURINROW_PYTHON";
+
+/// `--python`'s help, the same for the game and `analyze`.
+const PYTHON_HELP: &str = "The Python whose sum() the computer's values follow, 3.6 to 3.13: \
+3.12 and later (the default) compensate, so some values at difficulty 3 and more differ \
+in their last digit from 3.11's and earlier";
+
 /// Reads a time budget in seconds: more than 0, at most an hour.
 fn parse_budget(text: &str) -> Result<std::time::Duration, String> {
     let seconds: f64 =
@@ -306,6 +322,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                 engine: a.engine,
                 boards: a.boards,
                 record: a.record,
+                python: a.python,
             }))
         }
         Some(Sub::Solve(a)) => {
@@ -391,6 +408,7 @@ fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
             moves: a.moves,
             record: a.record,
         },
+        python: a.python,
     })
 }
 

@@ -7,7 +7,7 @@ use clap::ValueEnum;
 
 use crate::engine::solver::player::{SolverEngine, DEFAULT_BUDGET};
 use crate::engine::solver::Level;
-use crate::engine::{Auto, Engine, Faithful, Fast, Minimax};
+use crate::engine::{Auto, Engine, Faithful, Fast, Minimax, Python};
 
 /// Which search computes the computer's values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
@@ -70,13 +70,14 @@ impl Default for SolverOptions {
 }
 
 impl EngineChoice {
-    /// The engine itself; `solver` says how the solver plays, and `seed`
-    /// seeds its level's random choices.
-    pub fn engine(self, solver: SolverOptions, seed: u64) -> Arc<dyn Engine> {
+    /// The engine itself; `solver` says how the solver plays, `seed`
+    /// seeds its level's random choices, and `python` is whose `sum()` the
+    /// Python's values follow.
+    pub fn engine(self, solver: SolverOptions, seed: u64, python: Python) -> Arc<dyn Engine> {
         match self {
-            EngineChoice::Auto => Arc::new(Auto::default()),
-            EngineChoice::Faithful => Arc::new(Faithful),
-            EngineChoice::Fast => Arc::new(Fast),
+            EngineChoice::Auto => Arc::new(Auto { python, ..Auto::default() }),
+            EngineChoice::Faithful => Arc::new(Faithful { python }),
+            EngineChoice::Fast => Arc::new(Fast { python }),
             EngineChoice::Minimax => Arc::new(Minimax),
             EngineChoice::Solver => {
                 Arc::new(SolverEngine::new(solver.level.level(), solver.budget, seed))

@@ -19,7 +19,7 @@
 //! never sees that deep.
 
 use crate::engine::solver::{best_columns, Outcome, Position, Solver};
-use crate::engine::{best_moves as get_best_moves, fast};
+use crate::engine::{best_moves as get_best_moves, fast, Python};
 use crate::port::board::Tile;
 use crate::tools::boardtext::format_board;
 
@@ -88,7 +88,7 @@ fn grade_one(analysed: &[(Position, Vec<Option<i32>>)], difficulty: u32) -> Grad
             continue;
         };
         let board = position.to_board(Tile::Black);
-        let values = fast::potential_moves(&board, Tile::Black, difficulty);
+        let values = fast::potential_moves(Python::default(), &board, Tile::Black, difficulty);
         let (_, picks) = get_best_moves(&board, &values);
         if picks.is_empty() {
             continue;

@@ -103,6 +103,8 @@ else
     fail "unit tests:"; cat "$WORK/unit.err"
 fi
 
+PY=$(python3 -c 'import platform; print(platform.python_version())')
+
 step "the tutorial's layout"
 mkdir -p "$WORK/tutorial"
 cp "$REFERENCE" "$WORK/tutorial/fourinrow.py"
@@ -110,13 +112,24 @@ before=$(snapshot "$WORK/tutorial")
 run_kit tutorial 0 "$WORK/tutorial/fourinrow.py" --out "$WORK/report-tutorial"
 scripts=$(summary "$WORK/report-tutorial" "sum(not x['extras'] for x in s['scripts'])")
 positions=$(summary "$WORK/report-tutorial" "s['ai']['total']")
-expect="compare: ai $positions/$positions positions, frames $scripts/$scripts scripts identical"
+expect="compare: Python $PY: ai $positions/$positions positions, frames $scripts/$scripts scripts identical"
 [ "$LAST" = "$expect" ] && [ "$positions" -ge 300 ] && pass "tutorial: $expect" || fail "tutorial: last line '$LAST'"
 [ "$(summary "$WORK/report-tutorial" "s['setup_in'], s['images']['learners']")" = "(None, False)" ] \
     && pass "tutorial: module-level set-up found; no images beside it, so the port's were used" \
     || fail "tutorial: summary says $(summary "$WORK/report-tutorial" "s['setup_in'], s['images']")"
 [ "$(snapshot "$WORK/tutorial")" = "$before" ] && pass "tutorial: the learner's folder is unchanged" \
     || fail "tutorial: the learner's folder changed"
+[ "$(summary "$WORK/report-tutorial" "s['python'], s['port_python']")" = "('$PY', '${PY%.*}')" ] \
+    && pass "tutorial: the port computed Python ${PY%.*}'s sum(), the version that ran the game" \
+    || fail "tutorial: summary says $(summary "$WORK/report-tutorial" "s['python'], s['port_python']")"
+left=$(summary "$WORK/report-tutorial" "[x.split()[0] for x in s['left_out']]")
+[ "$left" = "['docs/screenshots/lab.json', 'docs/screenshots/two-player.json']" ] \
+    && pass "tutorial: the scripts for --preset lab and --two-player left out, and said so" \
+    || fail "tutorial: left out $left"
+grep -q '^frames \[1/[0-9]* scripts, [0-9]*/[0-9]* frames, .*\] tests/scripts/.*x.*, difficulty .* frames: ' "$WORK/tutorial.out" \
+    && grep -q '^ai \[[0-9]*/[0-9]* positions, ' "$WORK/tutorial.out" \
+    && pass "tutorial: progress as it goes, with counts and the time left" \
+    || fail "tutorial: no progress lines: $(head -5 "$WORK/tutorial.out")"
 extras=$(summary "$WORK/report-tutorial" "[x['slug'] for x in s['scripts'] if x['extras']]")
 [ "$extras" = "['docs-hint']" ] && pass "tutorial: hint.json (keys for the extras) reported apart, not counted" \
     || fail "tutorial: extras are $extras"
@@ -128,7 +141,7 @@ python3 tests/compare/make_sweigart.py "$REFERENCE" "$WORK/sweigart" --images te
 before=$(snapshot "$WORK/sweigart")
 run_kit sweigart 0 "$WORK/sweigart/fourinarow.py" --out "$WORK/report-sweigart" \
     --script human-wins-5x5 --script computer-wins-escape --script mistakes-and-quit
-expect3="compare: ai $positions/$positions positions, frames 3/3 scripts identical"
+expect3="compare: Python $PY: ai $positions/$positions positions, frames 3/3 scripts identical"
 [ "$LAST" = "$expect3" ] && pass "sweigart: $expect3" || fail "sweigart: last line '$LAST'"
 [ "$(summary "$WORK/report-sweigart" "s['setup_in'], s['caption'], s['images']['learners']")" = "('main', 'Four in a Row', True)" ] \
     && pass "sweigart: set-up in main() found; its own images (4row_red.png ... beside it) used" \
@@ -136,11 +149,23 @@ expect3="compare: ai $positions/$positions positions, frames 3/3 scripts identic
 [ "$(snapshot "$WORK/sweigart")" = "$before" ] && pass "sweigart: the learner's folder is unchanged" \
     || fail "sweigart: the learner's folder changed"
 
+step "--quick, and --overwrite of a report"
+started_quick=$(date +%s)
+run_kit quick 0 "$WORK/tutorial/fourinrow.py" --out "$WORK/report-tutorial" --overwrite --quick
+took=$(( $(date +%s) - started_quick ))
+[[ "$LAST" =~ ^compare:\ Python\ $PY:\ ai\ 40/40\ positions,\ frames\ 1/1\ scripts\ identical\ \(quick ]] \
+    && grep -q '^compare: left out: 320 of the 360 AI positions' "$WORK/quick.out" \
+    && pass "quick: $LAST, in $took s, saying what it left out" || fail "quick: last line '$LAST'"
+[ "$(summary "$WORK/report-tutorial" "len(s['scripts'])")" = 1 ] \
+    && pass "quick: --overwrite replaced the earlier report" || fail "quick: the report was not replaced"
+ls -a "$WORK" | grep -q '\.part-\|\.old-' && fail "quick: left a .part or .old folder" \
+    || pass "quick: nothing left beside the report"
+
 step "a wrong copy"
 python3 tests/compare/make_mutant.py "$REFERENCE" "$WORK/mutant/fourinrow.py" >/dev/null
 run_kit mutant 1 "$WORK/mutant/fourinrow.py" --out "$WORK/report-mutant" --script human-wins-5x5 \
     --positions 60 --rust-src tests/compare/fixtures/rust-src
-if [[ "$LAST" =~ ^compare:\ ai\ ([0-9]+)/60\ positions,\ frames\ 0/1\ scripts\ identical$ ]] && [ "${BASH_REMATCH[1]}" -lt 60 ]; then
+if [[ "$LAST" =~ ^compare:\ Python\ [0-9.]+:\ ai\ ([0-9]+)/60\ positions,\ frames\ 0/1\ scripts\ identical$ ]] && [ "${BASH_REMATCH[1]}" -lt 60 ]; then
     pass "mutant: found out: $LAST"
 else
     fail "mutant: last line '$LAST'"
@@ -212,6 +237,29 @@ expect_error "--out not empty" "full: not empty; give --out another folder, or -
 expect_error "--overwrite of a folder that is no report" "full: not empty and not a report of this tool" \
     python3 tools/compare.py "$REFERENCE" --out "$WORK/full" --overwrite
 [ -f "$WORK/full/notes.txt" ] && pass "--overwrite left a folder that is no report alone" || fail "--overwrite removed notes.txt"
+echo '{}' >"$WORK/full/summary.json"            # a summary.json of the user's own is no marker
+expect_error "--overwrite of a folder with a summary.json" "full: not empty and not a report of this tool" \
+    python3 tools/compare.py "$REFERENCE" --out "$WORK/full" --overwrite
+[ -f "$WORK/full/notes.txt" ] && pass "--overwrite left a folder with a summary.json alone" || fail "--overwrite removed notes.txt"
+expect_error "/dev/zero as the program" "/dev/zero: not a regular file" \
+    python3 tools/compare.py /dev/zero --out "$WORK/never"
+head -c 2000000 /dev/zero | tr '\0' '#' >"$WORK/huge.py"
+expect_error "a program of 2 MB" "huge.py: over 1000 kB: not the game" \
+    python3 tools/compare.py "$WORK/huge.py" --out "$WORK/never"
+python3 -c "print('x = ' + '(' * 100000 + ')' * 100000)" >"$WORK/nested.py"
+expect_error "a deeply nested expression" "nested.py: .*(too deeply nested|not valid Python)" \
+    python3 tools/compare.py "$WORK/nested.py" --out "$WORK/never"
+mkdir -p "$WORK/hangs"
+{ echo 'import time'; echo 'time.sleep(3600)'; cat "$REFERENCE"; } >"$WORK/hangs/fourinrow.py"
+expect_error "a program that hangs at import" "hangs/fourinrow.py: its set-up .* took over 3(\.0)? s; stopped it" \
+    env FOURINROW_COMPARE_SET_UP_TIMEOUT=3 python3 tools/compare.py "$WORK/hangs/fourinrow.py" --out "$WORK/hung"
+[ ! -e "$WORK/hung" ] && ! ls -a "$WORK" | grep -q '^\.hung\.' && pass "the hung run left no --out behind" \
+    || fail "the hung run left $(ls -a "$WORK" | grep hung)"
+mkdir -p "$WORK/readonly" && chmod 555 "$WORK/readonly"
+if [ "$(id -u)" != 0 ]; then
+    expect_error "--out in a read-only folder" "readonly: may not write there" \
+        python3 tools/compare.py "$REFERENCE" --out "$WORK/readonly/report"
+fi
 expect_error "no pygame" "^pygame is not installed: pip install pygame==2.6.1$" \
     python3 -S tools/compare.py "$REFERENCE"
 mkdir -p "$WORK/nopygments/pygments"           # a stand-in that fails as a missing package does

@@ -318,6 +318,33 @@ class FramesTest(unittest.TestCase):
         self.assertEqual(pygame.image.load(str(folder / "b-on-a.png")).get_size(), (5, 5))
 
 
+class PythonVersionTest(unittest.TestCase):
+    def test_the_port_computes_the_sum_of_the_python_running_the_kit(self):
+        from sidebyside.port import python_for_port
+        self.assertEqual(python_for_port((3, 11, 7)), ("3.11", None))
+        self.assertEqual(python_for_port((3, 13, 0)), ("3.13", None))
+        version, note = python_for_port((3, 14, 1))
+        self.assertEqual(version, "3.13")
+        self.assertIn("newer than", note)
+
+    def test_a_difference_names_its_column_its_digit_and_the_other_sum(self):
+        p = positions.Position("......./......./......./......./R.RB.../BBRRBB.", 3, "black")
+        mine = [-0.30903790087463556, -0.2707205331112037, -0.009995835068721367,
+                -0.20491461890878798, -0.19950020824656395, -0.21449396084964598,
+                -0.2403165347771762]
+        port = mine[:6] + [-0.24031653477717618]
+        case = ai.AiCase(p, {"potential_moves": mine, "best_moves": [2]},
+                         {"potential_moves": port, "best_moves": [2]})
+        self.assertFalse(case.same)
+        line = ai.where_they_differ(case, "3.13", {"potential_moves": mine}, "3.11")
+        self.assertIn("column 6 (of 1 differing): yours -0.2403165347771762, the port's "
+                      "-0.24031653477717618 (Python 3.13's sum()); they part at significant digit 16", line)
+        self.assertIn("adds as Python 3.11's sum() does", line)
+        line = ai.where_they_differ(case, "3.13", {"potential_moves": port}, "3.11")
+        self.assertIn("differ in some other way", line)
+        self.assertEqual(ai.first_digit_apart("0.125", "0.1251"), (4, "125"))
+
+
 class ScriptsTest(unittest.TestCase):
     def test_the_repositorys_scripts_default_and_extras(self):
         found = scripts.find(REPO)
@@ -328,6 +355,24 @@ class ScriptsTest(unittest.TestCase):
         self.assertEqual(hint.first_extra_frame, 650)
         self.assertFalse(labels["tests/scripts/tie-4x4.json"].extras)
         self.assertEqual(len({s.slug for s in found}), len(found))
+
+    def test_scripts_for_options_the_python_lacks_are_left_out_and_named(self):
+        found = {s.label for s in scripts.find(REPO)}
+        left = {s.label: why for s, why in scripts.left_out(REPO)}
+        self.assertEqual(set(left), {"docs/screenshots/lab.json", "docs/screenshots/two-player.json"})
+        self.assertFalse(found & set(left))
+        # Every screenshot that make-screenshots.sh plays with --two-player or
+        # --preset is among them.
+        shots = (REPO / "tools" / "make-screenshots.sh").read_text()
+        for line in shots.splitlines():
+            if line.startswith("shoot ") and ("--two-player" in line or "--preset" in line):
+                self.assertIn(f"docs/screenshots/{line.split()[1]}.json", left, line)
+
+    def test_a_script_says_what_it_plays(self):
+        labels = {s.label: s for s in scripts.find(REPO)}
+        self.assertEqual(labels["tests/scripts/computer-wins-escape.json"].describe(),
+                         "7x6, difficulty 0, 800 frames: 3 drags, then Esc")
+        self.assertIn("keys for the port's extras: h", labels["docs/screenshots/hint.json"].describe())
 
     def test_choosing_scripts_by_name(self):
         self.assertEqual([s.label for s in scripts.find(REPO, ["tie-4x4", "game.json"])],

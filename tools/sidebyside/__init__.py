@@ -24,13 +24,14 @@ tools/measure-speed.sh through
 
     timing     how long the game's getPotentialMoves takes (driver's `time`)
 
-Everything needs Python 3.11 and pygame; the report also Pygments (see
+Everything needs Python 3.8 to 3.13 and pygame; the report also Pygments (see
 `require_pygame`, `require_pygments`).
 """
 
 import argparse
 import os
 import sys
+from pathlib import Path
 
 # Before anyone imports pygame: no banner on the terminal, and no sound
 # card needed (the game makes no sound; pygame.init() would try ALSA).
@@ -89,3 +90,13 @@ def run_tool(main):
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
+    except RecursionError:
+        print(f"{Path(sys.argv[0]).name}: the input is too deeply nested to handle", file=sys.stderr)
+        sys.exit(2)
+    except OSError as error:    # a full or read-only disk, a vanished folder
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"{Path(sys.argv[0]).name}: {where}{error.strerror or error}", file=sys.stderr)
+        sys.exit(2)
+    except Exception as error:  # never a traceback: one line, status 2
+        print(f"{Path(sys.argv[0]).name}: failed: {type(error).__name__}: {error}", file=sys.stderr)
+        sys.exit(2)

@@ -31,6 +31,45 @@ def same_values(python, rust):
         repr(float(p)) == repr(float(r)) for p, r in zip(python, rust))
 
 
+def first_digit_apart(a, b):
+    """The first significant digit (counted from 1) where two reprs part,
+    and the digits they share."""
+    def digits(text):
+        mantissa = text.lower().split("e")[0].lstrip("-")
+        return mantissa.replace(".", "").lstrip("0")
+    da, db = digits(a), digits(b)
+    n = 0
+    while n < min(len(da), len(db)) and da[n] == db[n]:
+        n += 1
+    return n + 1, da[:n]
+
+
+def where_they_differ(case, port_python, other_answer, other_python):
+    """One line: the first column whose value differs, the digit where the
+    two part, and what the port gives with the other Python's sum()."""
+    p = case.position
+    mine, theirs = case.python["potential_moves"], case.rust["potential_moves"]
+    where = f"{p.size[0]}x{p.size[1]} difficulty {p.difficulty} {p.tile} {p.board}"
+    if len(mine) != len(theirs):
+        return f"{where}: your program gave {len(mine)} values, the port {len(theirs)}"
+    columns = [i for i, (a, b) in enumerate(zip(mine, theirs)) if repr(float(a)) != repr(float(b))]
+    if not columns:
+        return (f"{where}: the same values, other best moves: yours {case.python['best_moves']}, "
+                f"the port's {case.rust['best_moves']}")
+    c = columns[0]
+    a, b = repr(float(mine[c])), repr(float(theirs[c]))
+    digit, shared = first_digit_apart(a, b)
+    other = other_answer["potential_moves"]
+    if same_values(mine, other):
+        why = (f"the port with Python {other_python}'s sum() gives all of yours: your program "
+               f"adds as Python {other_python}'s sum() does (is it run by another Python?)")
+    else:
+        why = (f"nor does the port with Python {other_python}'s sum() give yours ({other[c]!r}): "
+               "the sums of getPotentialMoves' results differ in some other way")
+    return (f"{where}: column {c} (of {len(columns)} differing): yours {a}, the port's {b} "
+            f"(Python {port_python}'s sum()); they part at significant digit {digit}; {why}")
+
+
 def compare(positions, python_answers, port):
     """Asks the port about every position (one `analyze` per difficulty and
     tile) and pairs its answers with the Python's, in the positions' order."""

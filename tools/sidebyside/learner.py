@@ -23,6 +23,9 @@ DRIVER = Path(__file__).resolve().parent / "driver.py"
 # the longest replay 30 s): a program that hangs is stopped, not waited for.
 AI_TIMEOUT = 900
 REPLAY_TIMEOUT = 600
+# A set-up (import, pygame.init, the images) takes under 2 s; one that takes
+# a minute waits for something that never comes. (The kit's test shortens it.)
+SET_UP_TIMEOUT = float(os.environ.get("FOURINROW_COMPARE_SET_UP_TIMEOUT", "60"))
 
 
 class LearnerGame:
@@ -76,6 +79,18 @@ class LearnerGame:
         None to wait as long as it takes."""
         process, result = started
         return self._finish(process, result, "the AI run", timeout=timeout)
+
+    def check_set_up(self):
+        """Runs the program's set-up once, on the smallest board: a program
+        that hangs (at import, say) is stopped after SET_UP_TIMEOUT s with
+        one line, before the long work starts."""
+        probe = [{"board": "..../..../..../....", "difficulty": 1, "tile": "black"}]
+        started = self.start_analysis(probe)
+        try:
+            self._finish(started[0], started[1], "its set-up (import, pygame.init, the images)",
+                         timeout=SET_UP_TIMEOUT)
+        finally:
+            self.stop_analysis(started)
 
     def stop_analysis(self, started):
         """Kills an AI run (from `start_analysis`) if it is still running:

@@ -11,11 +11,31 @@
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 from sidebyside import Fatal
 
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+# The variable through which the port's every command learns whose sum() to
+# compute (as --python does); builds before it existed ignore it.
+PYTHON_ENV = "FOURINROW_PYTHON"
+
+# The Pythons whose sum() the port knows.
+KNOWN_PYTHONS = ((3, 6), (3, 13))
+
+
+def python_for_port(version_info=None):
+    """The version the port is run with for the Python running this kit
+    (which also runs the learner's game): (its "3.N", a note or None). A
+    Python newer than the port knows gets 3.13's arithmetic and a note."""
+    major, minor = (version_info or sys.version_info)[:2]
+    if (major, minor) > KNOWN_PYTHONS[1]:
+        newest = "%d.%d" % KNOWN_PYTHONS[1]
+        return newest, (f"Python {major}.{minor} is newer than the Pythons whose sum() the port "
+                        f"knows (3.6 to {newest}): the port computes {newest}'s, which may differ")
+    return f"{major}.{minor}", None
 
 
 def quiet(stderr):
@@ -35,10 +55,28 @@ class Port:
         if not os.access(self.path, os.X_OK):
             raise Fatal(f"{self.path}: not executable")
         self._help = None
+        # Whose sum() the port computes: the Python that runs the learner's game.
+        self.python, self.python_note = python_for_port()
+
+    def with_python(self, version):
+        """The same binary, computing another Python's sum()."""
+        other = Port.__new__(Port)
+        other.__dict__.update(self.__dict__)
+        other.python, other.python_note = version, None
+        return other
+
+    def other_python(self):
+        """The version whose sum() is the other one: 3.11 for 3.12 and
+        later, 3.13 for 3.11 and earlier."""
+        return "3.11" if tuple(map(int, self.python.split("."))) >= (3, 12) else "3.13"
+
+    def env(self, extra):
+        """The port's environment: this one, `extra`, and the Python's version."""
+        return {**os.environ, **extra, PYTHON_ENV: self.python}
 
     def _run(self, args, stdin=None, timeout=1800):
         return subprocess.run([str(self.path), *args], input=stdin, capture_output=True,
-                              text=True, timeout=timeout, env={**os.environ, **HEADLESS})
+                              text=True, timeout=timeout, env=self.env(HEADLESS))
 
     def supports(self, option):
         """Whether this build's --help lists an option (e.g. --window-pos)."""
@@ -76,5 +114,5 @@ class Port:
         args = ["--replay", str(script), "--images", str(images)]
         if self.supports("--window-pos"):
             args += ["--window-pos", f"{x},{y}"]
-        env = {**os.environ, "SDL_VIDEO_WINDOW_POS": f"{x},{y}", "SDL_AUDIODRIVER": "dummy"}
+        env = self.env({"SDL_VIDEO_WINDOW_POS": f"{x},{y}", "SDL_AUDIODRIVER": "dummy"})
         return subprocess.Popen([str(self.path), *args], env=env, **popen)

@@ -23,6 +23,10 @@ from pathlib import Path, PurePosixPath
 
 from sidebyside import Fatal
 
+# The most of the learner's file read: the game is about 15 kB, and a file
+# of megabytes (or /dev/zero) is not it.
+MAX_SOURCE = 1_000_000
+
 # The functions both layouts define, in the tutorial's order.
 FUNCTIONS = (
     "drawBoard", "getNewBoard", "getPotentialMoves", "getHumanMove",
@@ -134,7 +138,14 @@ class Program:
         """Reads and checks the learner's file."""
         path = Path(path)
         try:
-            source = path.read_text(encoding="utf-8-sig")  # a BOM is not code
+            if path.exists() and not path.is_dir() and not path.is_file():
+                raise Fatal(f"{path}: not a regular file; give the path of the game's .py file")
+            with open(path, "rb") as f:
+                data = f.read(MAX_SOURCE + 1)
+            if len(data) > MAX_SOURCE:
+                raise Fatal(f"{path}: over {MAX_SOURCE // 1000} kB: not the game "
+                            "(fourinrow.py is about 15 kB)")
+            source = data.decode("utf-8-sig")   # a BOM is not code
         except FileNotFoundError:
             raise Fatal(f"{path}: no such file") from None
         except IsADirectoryError:
@@ -145,6 +156,8 @@ class Program:
             tree = ast.parse(source, filename=str(path))
         except SyntaxError as e:
             raise Fatal(f"{path}: not valid Python: line {e.lineno}: {e.msg}") from None
+        except (RecursionError, MemoryError, ValueError) as e:
+            raise Fatal(f"{path}: too deeply nested (or odd) to read: {type(e).__name__}") from None
         program = cls(path, source, tree)
         program._check()
         return program
@@ -260,6 +273,67 @@ class Program:
     def statement_source(self, stmt):
         """The text of one statement and its first line number."""
         return "\n".join(self.lines[stmt.lineno - 1:stmt.end_lineno]), stmt.lineno
+
+    def line_map(self):
+        """Every line range of the file, in order, and what it is: a list of
+        (first, last, kind, name), kind one of "import", "constant" (a
+        module-level NAME = value), "setup" (the window, the clock, the
+        rectangles, the images: at module level, or inside main() with
+        `global`), "function", "main-guard" or "other". Sweigart's main()
+        comes out as its set-up lines and then the function proper."""
+        ranges = []
+        declared = {}
+        for name, function in self.functions.items():
+            declared[name] = {n for node in ast.walk(function) if isinstance(node, ast.Global)
+                              for n in node.names}
+        for stmt in self.tree.body:
+            first, last = stmt.lineno, stmt.end_lineno
+            if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                ranges.append((first, last, "import", None))
+            elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = min([first] + [d.lineno for d in stmt.decorator_list])
+                setup_end = None
+                if stmt.name == self.setup_in and declared.get(stmt.name):
+                    # The set-up: the leading statements that declare or set
+                    # globals, or call pygame (init, set_caption).
+                    for inner in stmt.body:
+                        names = set(_assigned_names(inner)) if isinstance(
+                            inner, (ast.Assign, ast.AnnAssign)) else set()
+                        call = isinstance(inner, ast.Expr) and isinstance(inner.value, ast.Call) \
+                            and (_dotted(inner.value.func) or "").startswith("pygame")
+                        if isinstance(inner, ast.Global) or (names and names <= declared[stmt.name]) \
+                                or call:
+                            setup_end = inner.end_lineno
+                        else:
+                            break
+                if setup_end is not None:
+                    ranges.append((first, setup_end, "setup", stmt.name))
+                    ranges.append((setup_end + 1, last, "function", stmt.name))
+                else:
+                    ranges.append((first, last, "function", stmt.name))
+            elif _is_main_guard(stmt) or _is_main_call(stmt):
+                ranges.append((first, last, "main-guard", None))
+            elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                names = _assigned_names(stmt)
+                kind = "constant" if names and all(n.isupper() for n in names) and isinstance(
+                    stmt.value, (ast.Constant, ast.Tuple, ast.BinOp, ast.UnaryOp, ast.Name)) \
+                    else "setup"
+                ranges.append((first, last, kind, ", ".join(names)))
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                ranges.append((first, last, "setup", _dotted(stmt.value.func)))
+            else:
+                ranges.append((first, last, "other", None))
+        return ranges
+
+    def print_lines(self):
+        """{function name: [line, ...]} of the print() calls (the tutorial's
+        console output; Sweigart's file has none)."""
+        found = {}
+        for name, function in self.functions.items():
+            for node in ast.walk(function):
+                if isinstance(node, ast.Call) and _dotted(node.func) == "print":
+                    found.setdefault(name, []).append(node.lineno)
+        return found
 
     # -- running it ---------------------------------------------------------
 

@@ -22,7 +22,10 @@ from pathlib import Path
 from sidebyside.program import FUNCTIONS, ROLES
 
 ASSETS = Path(__file__).resolve().parent / "assets"
-MARKER_FILE = "summary.json"     # how --overwrite recognises an earlier report
+# How --overwrite recognises a report of this tool: a file only it writes
+# (a folder of the user's that happens to hold a summary.json is not one).
+MARKER_FILE = ".fourinrow-compare-report"
+MARKER_TEXT = "A report of tools/compare.py; --overwrite may replace this folder.\n"
 FPS = 30
 
 
@@ -40,6 +43,12 @@ class Run:
     scripts: list                 # frames.ScriptResult
     twins: list                   # twins.Twin
     rust_source: Path
+    python: str = ""              # the Python that ran the learner's game: 3.11.7
+    port_python: str = ""         # whose sum() the port computed: 3.11
+    python_note: str = None       # a Python newer than the port knows
+    differences: list = None      # ai.where_they_differ lines
+    left_out: list = None         # what was not compared, and why
+    quick: bool = False           # --quick: a part of the comparison
 
     @property
     def counted(self):
@@ -68,8 +77,9 @@ class Run:
         return self.ai_same == len(self.ai) and self.scripts_same == len(self.counted)
 
     def last_line(self):
-        return (f"compare: ai {self.ai_same}/{len(self.ai)} positions, "
-                f"frames {self.scripts_same}/{len(self.counted)} scripts identical")
+        quick = " (quick: a part, see what was left out)" if self.quick else ""
+        return (f"compare: Python {self.python}: ai {self.ai_same}/{len(self.ai)} positions, "
+                f"frames {self.scripts_same}/{len(self.counted)} scripts identical{quick}")
 
 
 e = html.escape
@@ -166,9 +176,23 @@ reacts, so their frames are expected to part at the first such key. Both program
 play them all the same, to show where and how.</p>
 <table>{head}<th>keys for the extras</th><th>identical before them</th><th>result</th></tr>
 {"".join(frames_row(r) for r in run.extras)}</table>"""
+    notes = ""
+    if run.python_note:
+        notes += f'<p class="note bad">{e(run.python_note)}</p>'
+    if run.differences:
+        notes += ("<h3>Where the AI differs</h3><ul>"
+                  + "".join(f'<li class="mono">{e(d)}</li>' for d in run.differences) + "</ul>")
+    if run.left_out:
+        notes += ("<h3>Left out of this run</h3><ul>"
+                  + "".join(f"<li>{e(d)}</li>" for d in run.left_out) + "</ul>")
     body = f"""{verdict(run.everything_same, "Everything matched: the same numbers and the same frames.",
                  "Not everything matched: see the red rows below.")}
 <p class="mono">{e(run.last_line())}</p>
+<p>Your program ran under Python {e(run.python)}; the port computed the values with
+Python {e(run.port_python)}'s <code>sum()</code> (Python 3.12 made <code>sum()</code> of floats
+compensate, which changes the last digit of some values at difficulty 3:
+<code>fourinrow --python VERSION</code>).</p>
+{notes}
 
 <h2 id="program">Your program</h2>
 <table>
@@ -379,9 +403,16 @@ def code_page(run):
 
     lonely = "".join(f'<li><a href="#fn-{e(f)}"><code>{e(f)}()</code></a></li>'
                      for f in lonely_python) or "<li>none</li>"
+    by_line = line_table(program, run.twins, source)
     body = f"""<p class="note">Each function of <code>{e(str(program.path))}</code>, in its order,
 beside its twin in the Rust port: the item in <code>{e(str(source))}</code> whose doc comment begins
 <code>/// Python: name(args)</code>. Highlighted with Pygments; line numbers are the files' own.</p>
+<h2 id="lines">Your file, line by line</h2>
+<p class="note">Every line range of <code>{e(name)}</code>, in its order, and where it went in
+the port. Within each Rust file the twins keep the Python's order; across files they are grouped
+by what they do (the board, the drawing, the AI, the game), so a file read from the top is not
+always in your file's order.</p>
+{by_line}
 <table>
 <tr><th>Python functions with no Rust twin</th><td><ul>{lonely}</ul></td></tr>
 <tr><th>Rust twins whose Python function is not in your file</th><td><ul>{twin_list(missing_functions)}</ul></td></tr>
@@ -398,6 +429,63 @@ defines)</summary>
     css = HtmlFormatter().get_style_defs(".highlight")
     return page("The code, side by side", body,
                 extra_head='<link rel="stylesheet" href="code.css">\n'), css
+
+
+# Where the set-up went: the module level of the tutorial's file, or the
+# start of Sweigart's main() with its `global` statement.
+SETUP = ("the set-up, which the port does before the first twin runs: <code>src/play.rs</code> "
+         "(<code>play</code>: the window and the clock; the images through <code>load_images</code> "
+         "and <code>Images::load</code> in <code>src/port/images.rs</code>), "
+         "<code>Layout::new</code> in <code>src/port/settings.rs</code> (XMARGIN, YMARGIN and the "
+         "rectangles) and <code>Game::new</code> in <code>src/port/globals.rs</code> "
+         "(DISPLAYSURF, FPSCLOCK)")
+
+
+def line_table(program, twins, source):
+    """The table of every line range of the learner's file and its Rust."""
+    prints = program.print_lines()
+    by_name = {}
+    for t in twins:
+        by_name.setdefault(t.python_name, []).append(t)
+
+    def where(name, anchor):
+        found = by_name.get(name, [])
+        places = ", ".join(f"<code>{e(str(source / t.file))}</code> line {t.line}" for t in found)
+        return f'<a href="#{e(anchor)}">{e(name)}</a>: {places}' if found else ""
+
+    rows = []
+    for first, last, kind, name in program.line_map():
+        if kind == "import":
+            rust = ("no twin: Rust names what it uses with <code>use</code> lines at the top of "
+                    "each file, and the crates in <code>Cargo.toml</code>")
+        elif kind == "function":
+            rust = where(name, f"fn-{name}") or "no twin"
+            if name in prints:
+                lines = ", ".join(map(str, prints[name]))
+                rust += (f'<br><span class="note">line{"s" if len(prints[name]) > 1 else ""} '
+                         f"{lines}: the tutorial's <code>print</code> (Sweigart's file has none), "
+                         "<code>g.io.print</code> in the twin, marked as the tutorial's</span>")
+        elif kind == "constant":
+            rust = " ".join(filter(None, (where(n.strip(), f"const-{n.strip()}")
+                                          for n in (name or "").split(",")))) or "no twin"
+        elif kind == "setup" and name in program.functions:
+            rust = (f"the set-up inside <code>{e(name)}()</code>, as Sweigart writes it (its "
+                    f"<code>global</code> names and their values); in the port, {SETUP}; "
+                    f'<a href="#fn-{e(name)}">{e(name)}()</a>\'s twin is the rest')
+        elif kind == "setup":
+            rust = " ".join(filter(None, (where(n.strip(), f"const-{n.strip()}")
+                                          for n in (name or "").split(",") if n.strip()))) or SETUP
+        elif kind == "main-guard":
+            rust = "<code>src/main.rs</code>, <code>fn main</code>: the binary's entry point"
+        else:
+            rust = "no twin: a statement the port does not need"
+        if rows and rows[-1][2] == kind and rows[-1][3] == rust and kind in ("import", "setup"):
+            rows[-1][1] = last
+        else:
+            rows.append([first, last, kind, rust])
+    body = "".join(f'<tr><td class="num">{a}{"" if a == b else f"–{b}"}</td><td>{e(k)}</td>'
+                   f"<td>{r}</td></tr>" for a, b, k, r in rows)
+    return f"<table><tr><th>lines</th><th>what</th><th>Rust</th></tr>{body}</table>"
 
 
 # -- the whole folder ----------------------------------------------------------
@@ -421,6 +509,10 @@ def summary(run):
                      "first_difference": r.first_difference}
                     for r in run.scripts],
         "twins": {"functions_paired": run.functions_paired, "count": len(run.twins)},
+        "python": run.python,
+        "port_python": run.port_python,
+        "differences": run.differences or [],
+        "left_out": run.left_out or [],
         "last_line": run.last_line(),
     }
 
@@ -439,4 +531,5 @@ def write(run, out):
     code, css = code_page(run)
     (out / "code.html").write_text(code, encoding="utf-8")
     (out / "code.css").write_text(css, encoding="utf-8")
-    (out / MARKER_FILE).write_text(json.dumps(summary(run), indent=1), encoding="utf-8")
+    (out / "summary.json").write_text(json.dumps(summary(run), indent=1), encoding="utf-8")
+    (out / MARKER_FILE).write_text(MARKER_TEXT, encoding="utf-8")

@@ -24,6 +24,16 @@ FOLDERS = ("tests/scripts", "docs/screenshots")
 # The original's input; any other kind is for the port's extras.
 ORIGINAL_KINDS = {"down", "motion", "up", "escape", "quit"}
 
+# Scripts made for the port's extras with options the Python lacks (see
+# tools/make-screenshots.sh): without the options they would be a plain
+# game under a misleading name, and with them the Python cannot play them.
+# The kit leaves them out, and says so.
+LEFT_OUT = {
+    "docs/screenshots/two-player.json": "plays two people at one mouse with --two-player, "
+                                        "which the Python lacks",
+    "docs/screenshots/lab.json": "plays the lab preset with --preset lab, which the Python lacks",
+}
+
 
 @dataclass
 class Script:
@@ -41,6 +51,21 @@ class Script:
     def extras(self):
         """True when the script presses keys only the port reacts to."""
         return bool(self.extra_keys)
+
+    def describe(self):
+        """What the script plays, in a few words: '5x5, difficulty 0, 840
+        frames: 7 drags, then Esc'."""
+        drags = sum(1 for e in self.events if e[1] == "up")
+        words = {"escape": "Esc", "quit": "the window closed"}
+        ends = [kind for kind in words if any(e[1] == kind for e in self.events)]
+        text = (f"{self.width}x{self.height}, difficulty {self.difficulty}, {self.frames} frames: "
+                f"{drags} drag{'s' if drags != 1 else ''}")
+        if ends:
+            text += ", then " + " and ".join(words[k] for k in ends)
+        if self.extras:
+            keys = sorted({key for _, _, key in self.extra_keys if key})
+            text += "; keys for the port's extras: " + ", ".join(keys)
+        return text
 
     @property
     def first_extra_frame(self):
@@ -76,13 +101,21 @@ def _slug(label):
     return re.sub(r"[^A-Za-z0-9_-]", "_", slug)
 
 
+def left_out(repo):
+    """The repository's scripts the kit does not play: (script, why)."""
+    return [(load(repo / label, label), why) for label, why in sorted(LEFT_OUT.items())
+            if (repo / label).is_file()]
+
+
 def find(repo, wanted=()):
-    """The repository's scripts, sorted by folder then name; with `wanted`,
-    only those named (by file name, with or without .json, or by path)."""
+    """The repository's scripts that both programs can play, sorted by
+    folder then name (LEFT_OUT are not among them); with `wanted`, only
+    those named (by file name, with or without .json, or by path)."""
     scripts = []
     for folder in FOLDERS:
         for path in sorted((repo / folder).glob("*.json")):
-            scripts.append(load(path, f"{folder}/{path.name}"))
+            if f"{folder}/{path.name}" not in LEFT_OUT:
+                scripts.append(load(path, f"{folder}/{path.name}"))
     if not scripts:
         raise Fatal(f"no replay scripts in {repo / FOLDERS[0]} or {repo / FOLDERS[1]}")
     if not wanted:
