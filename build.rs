@@ -1,4 +1,5 @@
-//! Builds the seven PNGs of `images/` into the binary, so that the game runs
+//! Builds the PNGs of `images/` (Four in a Row's seven, and the step-list
+//! Gobang's six in `images/gobang/`) into the binary, so that the game runs
 //! from any folder, and checks them first: a missing or malformed image is a
 //! build error that names the file, not a surprise at run time.
 
@@ -14,6 +15,16 @@ const IMAGES: [(&str, u32, u32); 7] = [
     ("4rowcomputerwinner.png", 379, 173),
     ("4rowtie.png", 207, 119),
     ("4rowarrow.png", 250, 100),
+];
+
+/// The step-list Gobang's six images, in `images/gobang/`, at the reference's sizes.
+const GOBANG_IMAGES: [(&str, u32, u32); 6] = [
+    ("black.png", 24, 24),
+    ("white.png", 24, 24),
+    ("black_small.png", 12, 12),
+    ("white_small.png", 12, 12),
+    ("restart.png", 300, 60),
+    ("logo.png", 32, 32),
 ];
 
 fn main() {
@@ -34,7 +45,20 @@ fn run() -> Result<(), String> {
         "/// The PNG files of `images/`, by name, built into the binary by build.rs.\n\
          pub const EMBEDDED_IMAGES: [(&str, &[u8]); 7] = [\n",
     );
-    for (name, width, height) in IMAGES {
+    embed(&mut code, &images, &IMAGES)?;
+    code.push_str(
+        "];\n\n/// The PNG files of `images/gobang/`, by name, built into the binary by build.rs.\n\
+         pub const EMBEDDED_GOBANG_IMAGES: [(&str, &[u8]); 6] = [\n",
+    );
+    embed(&mut code, &images.join("gobang"), &GOBANG_IMAGES)?;
+    code.push_str("];\n");
+    std::fs::write(Path::new(&out_dir).join("embedded_images.rs"), code)
+        .map_err(|e| format!("writing embedded_images.rs: {e}"))
+}
+
+/// Checks the images `list` of folder `images` and adds a line for each to `code`.
+fn embed(code: &mut String, images: &Path, list: &[(&str, u32, u32)]) -> Result<(), String> {
+    for &(name, width, height) in list {
         let path = images.join(name);
         println!("cargo:rerun-if-changed={}", path.display());
         let bytes = std::fs::read(&path)
@@ -49,9 +73,7 @@ fn run() -> Result<(), String> {
         }
         let _ = writeln!(code, "    ({name:?}, include_bytes!({:?})),", path.display().to_string());
     }
-    code.push_str("];\n");
-    std::fs::write(Path::new(&out_dir).join("embedded_images.rs"), code)
-        .map_err(|e| format!("writing embedded_images.rs: {e}"))
+    Ok(())
 }
 
 /// The width and height in a PNG's IHDR chunk, if the bytes start like a PNG.

@@ -24,6 +24,7 @@
 pub mod engine;
 pub mod error;
 pub mod extras;
+pub mod gobang;
 pub mod io;
 #[cfg(feature = "window")]
 pub mod play;

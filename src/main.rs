@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use fourinrow::error::Error;
 use fourinrow::tools::analyze::run_analyze;
-use fourinrow::tools::cli::{parse_args, Command};
+use fourinrow::tools::cli::{parse_args, Command, GobangCommand};
 use fourinrow::tools::grade::run_grade;
 use fourinrow::tools::solve::run_solve;
 
@@ -34,7 +34,34 @@ fn run() -> Result<ExitCode, Error> {
         Command::Solve(o) => answered("solve", run_solve(&o, stdin.lock(), stdout, stderr)),
         Command::Grade(o) => answered("grade", run_grade(&o, stdin.lock(), stdout, stderr)),
         Command::Play(options) => play(&options).map(|()| ExitCode::SUCCESS),
+        Command::Gobang(GobangCommand::Analyze(boards)) => answered(
+            "gobang analyze",
+            fourinrow::gobang::analyze::run_analyze(&boards, stdin.lock(), stdout, stderr),
+        ),
+        Command::Gobang(command) => gobang(&command).map(|()| ExitCode::SUCCESS),
     }
+}
+
+/// Plays Gobang or writes its assets, if this build has a window.
+#[cfg(feature = "window")]
+fn gobang(command: &GobangCommand) -> Result<(), Error> {
+    match command {
+        GobangCommand::Play(options) => fourinrow::gobang::play::play(options),
+        GobangCommand::Assets(dir) => fourinrow::gobang::play::write_assets(dir),
+        GobangCommand::Analyze(_) => {
+            Err(Error::Internal("gobang analyze reached the window".into()))
+        }
+    }
+}
+
+/// This build has no window: it was made without the `window` feature.
+#[cfg(not(feature = "window"))]
+fn gobang(_command: &GobangCommand) -> Result<(), Error> {
+    Err(Error::Usage(
+        "this fourinrow was built without its window (cargo feature `window`): \
+         `fourinrow gobang analyze` works, the game does not"
+            .into(),
+    ))
 }
 
 /// The exit status of a tool that answers lines: 0, or 2 if some were

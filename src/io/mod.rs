@@ -11,10 +11,13 @@
 //!
 //! Nothing here depends on the port: the arrows point from the port to here.
 
-use crate::error::Stop;
+use std::any::Any;
+
+use crate::error::{Error, Stop};
 use pixels::{Display, RgbaImage};
 
 pub mod chance;
+pub mod draw;
 pub mod images;
 pub mod pixels;
 #[cfg(feature = "window")]
@@ -102,9 +105,26 @@ pub enum Event {
     KeyUp(Key),
 }
 
-/// A search to run for the game: it owns what it needs, so that a window
-/// can run it on another thread.
-pub type Search = Box<dyn FnOnce() -> Vec<f64> + Send>;
+/// A search to run for a game: it owns what it needs, so that a window
+/// can run it on another thread. Its answer is whatever the game's AI
+/// returns (Four in a Row's column values, Gobang's point); [`think`] gives
+/// it back in its own type.
+pub type Search = Box<dyn FnOnce() -> Answer + Send>;
+
+/// What a [`Search`] answers, boxed so that one seam serves every game.
+pub type Answer = Box<dyn Any + Send>;
+
+/// Runs `search` wherever `io` runs searches (on a worker thread in the
+/// window) and returns its answer in its own type.
+pub fn think<T: Send + 'static>(
+    io: &mut (impl Frontend + ?Sized),
+    search: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Stop> {
+    let answer = io.think(Box::new(move || Box::new(search()) as Answer))?;
+    answer.downcast::<T>().map(|boxed| *boxed).map_err(|_| {
+        Stop::Failed(Error::Internal("a search answered with a value of another type".into()))
+    })
+}
 
 /// What the game asks of the outside world. Each method is one pygame (or
 /// `random`, or `print`) call of the Python.
@@ -135,8 +155,16 @@ pub trait Frontend {
     /// `getPotentialMoves` right where it is called and its window freezes
     /// meanwhile. On the spot by default; the window runs it on a worker
     /// thread, stays alive, and stops the game at once if it is closed.
-    fn think(&mut self, search: Search) -> Result<Vec<f64>, Stop> {
+    fn think(&mut self, search: Search) -> Result<Answer, Stop> {
         Ok(search())
+    }
+
+    /// Where the mouse is, in window coordinates. Python:
+    /// `pygame.mouse.get_pos()` (Gobang's `State.humanPiece` reads it rather
+    /// than the click's `event.pos`): after the last mouse event handed over
+    /// by [`get_events`](Frontend::get_events). `(0, 0)` before any, as pygame.
+    fn mouse_pos(&self) -> (i32, i32) {
+        (0, 0)
     }
 }
 
@@ -149,6 +177,8 @@ pub enum TextSize {
     Values,
     /// The hot seat's result banners.
     Banner,
+    /// DejaVu Sans at this many points: Gobang's `pygame.font.Font(FONT, size)`.
+    Regular(u16),
 }
 
 /// Text turned into images, for the extras' overlay. Not in the Python,

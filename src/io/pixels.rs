@@ -126,6 +126,26 @@ impl Display {
         blit_alpha(&mut self.pixels, w * 4, w, h, image, x, y);
     }
 
+    /// Fills the rectangle with its top-left corner at `(x, y)`, clipped to
+    /// the picture. SDL's `SDL_FillRect`, which `pygame.draw.rect(..., 0)`
+    /// and the pixel-setting of `pygame.draw.line` and `circle` come to.
+    pub fn fill_rect(&mut self, (x, y): (i32, i32), (w, h): (i32, i32), color: Rgb) {
+        let clip = |start: i32, len: i32, limit: usize| {
+            let from = i64::from(start).clamp(0, limit as i64) as usize;
+            let to = (i64::from(start) + i64::from(len.max(0))).clamp(0, limit as i64) as usize;
+            (from, to)
+        };
+        let ((x0, x1), (y0, y1)) = (clip(x, w, self.width), clip(y, h, self.height));
+        let Rgb(r, g, b) = color;
+        let word = (u32::from(r) << 16 | u32::from(g) << 8 | u32::from(b)).to_ne_bytes();
+        for row in y0..y1 {
+            let start = (row * self.width + x0) * 4;
+            for px in self.pixels[start..start + (x1 - x0) * 4].chunks_exact_mut(4) {
+                px.copy_from_slice(&word);
+            }
+        }
+    }
+
     /// The pixel at (x, y) as (r, g, b).
     pub fn pixel(&self, x: usize, y: usize) -> (u8, u8, u8) {
         xrgb_at(&self.pixels, self.width * 4, x, y)

@@ -319,6 +319,8 @@ pub struct Replay<S> {
     first: VecDeque<Starter>,
     frames: u64,
     max_frames: u64,
+    /// `pygame.mouse.get_pos()`: where the last mouse event handed over was.
+    mouse: (i32, i32),
     /// Where the frames go.
     pub sink: S,
     /// The lines the game printed (the Python's console output), kept
@@ -335,6 +337,7 @@ impl<S: FrameSink> Replay<S> {
             first: script.first.iter().copied().collect(),
             frames: 0,
             max_frames: script.frames,
+            mouse: (0, 0),
             sink,
             printed: Vec::new(),
         }
@@ -353,10 +356,20 @@ impl<S: FrameSink> Frontend for Replay<S> {
             if frame > self.frames {
                 break;
             }
+            if let Event::MouseButtonDown { pos, .. }
+            | Event::MouseButtonUp { pos, .. }
+            | Event::MouseMotion { pos } = event
+            {
+                self.mouse = pos;
+            }
             due.push(event);
             self.events.pop_front();
         }
         Ok(due)
+    }
+
+    fn mouse_pos(&self) -> (i32, i32) {
+        self.mouse
     }
 
     fn display_update(&mut self, display: &Display) -> Result<(), Stop> {
@@ -531,6 +544,7 @@ mod tests {
         assert_eq!(r.get_events().unwrap(), vec![Event::MouseButtonUp { pos: (3, 3), button: 1 }]);
         assert_eq!(r.frames_presented(), 1);
         assert_eq!(r.sink.crcs.len(), 1);
+        assert_eq!(r.mouse_pos(), (3, 3), "the mouse is where the last mouse event was");
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub struct Fonts {
     small: Font<'static, 'static>,
     values: Font<'static, 'static>,
     banner: Font<'static, 'static>,
+    /// DejaVu Sans at each size asked for ([`TextSize::Regular`]), loaded when first asked.
+    regular: HashMap<u16, Font<'static, 'static>>,
+    context: &'static Sdl2TtfContext,
     cache: HashMap<(String, TextSize, [u8; 3]), RgbaImage>,
 }
 
@@ -31,20 +34,30 @@ impl Fonts {
         let context: &'static Sdl2TtfContext = Box::leak(Box::new(
             sdl2::ttf::init().map_err(|e| Error::Sdl(format!("cannot start SDL2_ttf: {e}")))?,
         ));
-        let load = |bytes: &'static [u8], size: u16| -> Result<Font<'static, 'static>, Error> {
-            let rwops = RWops::from_bytes(bytes)
-                .map_err(|e| Error::Sdl(format!("cannot read the font: {e}")))?;
-            context
-                .load_font_from_rwops(rwops, size)
-                .map_err(|e| Error::Sdl(format!("cannot load the font: {e}")))
-        };
+        let load = |bytes, size| load_font(context, bytes, size);
         Ok(Fonts {
             small: load(dejavu::sans::regular(), 12)?,
             values: load(dejavu::sans::bold(), 13)?,
             banner: load(dejavu::sans::bold(), 40)?,
+            regular: HashMap::new(),
+            context,
             cache: HashMap::new(),
         })
     }
+}
+
+/// `bytes`, a TrueType font, at `size` points: `TTF_OpenFontRW`, as
+/// `pygame.font.Font(file, size)` opens its file.
+fn load_font(
+    context: &'static Sdl2TtfContext,
+    bytes: &'static [u8],
+    size: u16,
+) -> Result<Font<'static, 'static>, Error> {
+    let rwops =
+        RWops::from_bytes(bytes).map_err(|e| Error::Sdl(format!("cannot read the font: {e}")))?;
+    context
+        .load_font_from_rwops(rwops, size)
+        .map_err(|e| Error::Sdl(format!("cannot load the font: {e}")))
 }
 
 impl Typesetter for Fonts {
@@ -57,6 +70,13 @@ impl Typesetter for Fonts {
             TextSize::Small => &self.small,
             TextSize::Values => &self.values,
             TextSize::Banner => &self.banner,
+            TextSize::Regular(points) => {
+                if !self.regular.contains_key(&points) {
+                    let font = load_font(self.context, dejavu::sans::regular(), points).ok()?;
+                    self.regular.insert(points, font);
+                }
+                self.regular.get(&points)?
+            }
         };
         let surface = font
             .render(if text.is_empty() { " " } else { text })

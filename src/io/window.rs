@@ -26,9 +26,9 @@ use sdl2::EventPump;
 
 use crate::error::{Error, Stop};
 use crate::io::chance::Chance;
-use crate::io::pixels::Display;
+use crate::io::pixels::{Display, RgbaImage};
 use crate::io::replay::FrameSink;
-use crate::io::{Event, Frontend, Key, Search};
+use crate::io::{Answer, Event, Frontend, Key, Search};
 
 /// How the window is made: its title, size and place, and the frame rate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,6 +109,23 @@ impl Window {
             frame_time: Duration::from_secs(1) / spec.fps.max(1),
             last_tick: Instant::now(),
         })
+    }
+
+    /// Sets the window's icon. Python: `pygame.display.set_icon(image)`.
+    pub fn set_icon(&mut self, image: &RgbaImage) -> Result<(), Error> {
+        let cannot = |e: String| Error::Sdl(format!("cannot set the window's icon: {e}"));
+        let (w, h) = (image.width() as u32, image.height() as u32);
+        // ABGR8888 is R, G, B, A in memory order on little-endian machines,
+        // RGBA32 on all.
+        let mut icon = Surface::new(w, h, PixelFormatEnum::RGBA32).map_err(cannot)?;
+        let pitch = icon.pitch() as usize;
+        icon.with_lock_mut(|pixels| {
+            for (to, from) in pixels.chunks_mut(pitch).zip(image.data().chunks(image.width() * 4)) {
+                to[..from.len()].copy_from_slice(from);
+            }
+        });
+        self.window.set_icon(icon);
+        Ok(())
     }
 
     /// Copies `display` to the window surface and shows it.
@@ -306,6 +323,10 @@ impl Frontend for Live {
 
     /// Prints on stdout; a reader that went away (`fourinrow | head`) ends
     /// the game quietly.
+    fn mouse_pos(&self) -> (i32, i32) {
+        self.window.mouse
+    }
+
     fn print(&mut self, line: &str) -> Result<(), Stop> {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{line}").and_then(|()| out.flush()).map_err(|_| Stop::Quit)
@@ -316,7 +337,7 @@ impl Frontend for Live {
     /// them), and closing it stops the game at once: the thread is left to
     /// end with the process. No new frame is drawn, so what the player sees
     /// is what the Python shows.
-    fn think(&mut self, search: Search) -> Result<Vec<f64>, Stop> {
+    fn think(&mut self, search: Search) -> Result<Answer, Stop> {
         let (sender, receiver) = mpsc::channel();
         std::thread::Builder::new()
             .name("fourinrow-ai".into())
@@ -327,7 +348,7 @@ impl Frontend for Live {
             .map_err(|e| Error::Internal(format!("cannot start the AI's thread: {e}")))?;
         loop {
             match receiver.recv_timeout(self.window.frame_time) {
-                Ok(values) => return Ok(values),
+                Ok(answer) => return Ok(answer),
                 Err(mpsc::RecvTimeoutError::Timeout) => self.window.pump()?,
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(

@@ -114,5 +114,5 @@ pub fn think_potential_moves(
     look_ahead: u32,
 ) -> Result<Vec<f64>, Stop> {
     let (engine, board) = (Arc::clone(engine), board.clone());
-    io.think(Box::new(move || engine.potential_moves(&board, tile, look_ahead)))
+    crate::io::think(io, move || engine.potential_moves(&board, tile, look_ahead))
 }

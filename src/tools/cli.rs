@@ -34,8 +34,37 @@ pub enum Command {
     Solve(SolveOptions),
     /// Grade the tutorial's AI against perfect play.
     Grade(GradeOptions),
+    /// Gobang: play it, or analyze boards, or write the Python's folder.
+    Gobang(GobangCommand),
     /// Print this text (the help or the version) and stop.
     Print(String),
+}
+
+/// What `fourinrow gobang` was asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GobangCommand {
+    /// Play the step-list Gobang, or replay a script.
+    Play(GobangOptions),
+    /// The AI's choice for board texts (from stdin when none are given).
+    Analyze(Vec<String>),
+    /// Write the folder the Python runs in (images/ and fonts/).
+    Assets(PathBuf),
+}
+
+/// How to play Gobang.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GobangOptions {
+    /// A folder of the six PNGs (or holding them in `images/`), named as
+    /// the Python names them, instead of the built-in ones.
+    pub images: Option<PathBuf>,
+    /// A replay script to play instead of the mouse and keys.
+    pub replay: Option<PathBuf>,
+    /// Where to write every presented frame (with `replay`).
+    pub dump_frames: Option<PathBuf>,
+    /// Whether `dump_frames` may replace the frames of a folder in use.
+    pub overwrite: bool,
+    /// Where the window goes on the desktop; `None` centres it.
+    pub window_pos: Option<(i32, i32)>,
 }
 
 /// A set of settings by name.
@@ -140,6 +169,66 @@ enum Sub {
     Solve(SolveArgs),
     /// How often each DIFFICULTY of the tutorial's AI picks a perfect move
     Grade(GradeArgs),
+    /// Gobang, the step-list tutorial's five in a row: you play black
+    /// against its AI; F1 starts a new game
+    Gobang(GobangArgs),
+}
+
+/// `fourinrow gobang`: the game, or one of its tools.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+struct GobangArgs {
+    #[command(subcommand)]
+    command: Option<GobangSub>,
+    #[command(flatten)]
+    play: GobangPlayArgs,
+}
+
+/// The tools of `fourinrow gobang`.
+#[derive(Subcommand, Debug)]
+enum GobangSub {
+    /// Print the AI's choice (AI.layerOne) for board texts, one JSON line each
+    #[command(after_help = "\
+Board text: 15 rows of 15 points, row 0 first, joined by '/': '.' empty,
+'X' black, 'O' white. The AI plays white, as in the Python. Boards come
+from the arguments, or one a line from stdin. A faulty board gets one line
+on stderr naming it, and the exit status is then 2.")]
+    Analyze {
+        /// Board texts [default: read from stdin]
+        #[arg(value_name = "BOARD")]
+        boards: Vec<String>,
+    },
+    /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
+    /// the folder the Python runs in, to draw what the port draws
+    Assets {
+        /// The folder to write (created if missing)
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
+}
+
+/// The options of the Gobang game.
+#[derive(Args, Debug)]
+struct GobangPlayArgs {
+    /// Load the six PNGs from DIR (or DIR/images) instead of the built-in
+    /// artwork: black.png, white.png, black_small.png, white_small.png,
+    /// restart.png, logo.png, as the Python loads them
+    #[arg(long, value_name = "DIR")]
+    images: Option<PathBuf>,
+    /// Play a replay script (docs/replay-scripts.md) instead of the mouse
+    /// and keys
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
+    /// With --replay: no window and no pacing; write every frame to
+    /// DIR/frame-NNNNN.png (DIR must be empty)
+    #[arg(long, value_name = "DIR", requires = "replay")]
+    dump_frames: Option<PathBuf>,
+    /// With --dump-frames: use DIR even if it holds files, replacing its frames
+    #[arg(long, requires = "dump_frames")]
+    overwrite: bool,
+    /// Put the window's top-left corner at X,Y on the desktop [default: centred]
+    #[arg(long, value_name = "X,Y", value_parser = parse_position)]
+    window_pos: Option<(i32, i32)>,
 }
 
 /// The options of the game.
@@ -350,6 +439,17 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             }
             Ok(Command::Grade(GradeOptions { files: a.files, up_to: a.up_to }))
         }
+        Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
+            Some(GobangSub::Analyze { boards }) => GobangCommand::Analyze(boards),
+            Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
+            None => GobangCommand::Play(GobangOptions {
+                images: g.play.images,
+                replay: g.play.replay,
+                dump_frames: g.play.dump_frames,
+                overwrite: g.play.overwrite,
+                window_pos: g.play.window_pos,
+            }),
+        })),
         None => play_options(cli.play).map(Command::Play),
     }
 }
@@ -432,6 +532,33 @@ mod tests {
             Ok(Command::Play(play)) => play,
             other => panic!("{args:?} gave {other:?}"),
         }
+    }
+
+    #[test]
+    fn gobang_has_its_own_options_and_tools() {
+        assert_eq!(
+            parse(&["gobang"]).unwrap(),
+            Command::Gobang(GobangCommand::Play(GobangOptions::default()))
+        );
+        let Command::Gobang(GobangCommand::Play(o)) =
+            parse(&["gobang", "--replay", "s.json", "--dump-frames", "out"]).unwrap()
+        else {
+            panic!("not a Gobang game")
+        };
+        assert_eq!((o.replay.unwrap(), o.dump_frames.unwrap()), ("s.json".into(), "out".into()));
+        assert_eq!(
+            parse(&["gobang", "analyze", "b1", "b2"]).unwrap(),
+            Command::Gobang(GobangCommand::Analyze(vec!["b1".into(), "b2".into()]))
+        );
+        assert_eq!(
+            parse(&["gobang", "assets", "dir"]).unwrap(),
+            Command::Gobang(GobangCommand::Assets("dir".into()))
+        );
+        assert!(usage(&["gobang", "--dump-frames", "out"]).contains("--replay"));
+        assert!(
+            usage(&["gobang", "--width", "5"]).contains("--width"),
+            "Four in a Row's options are not Gobang's"
+        );
     }
 
     #[test]

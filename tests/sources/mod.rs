@@ -105,11 +105,21 @@ pub struct Marker {
     pub item_line: usize,
 }
 
-/// Every marker under `src/`, in file order. Each must begin its doc
-/// comment, and document an item.
+/// Every marker of Four in a Row's twins: under `src/`, but not in
+/// `src/gobang/` (Gobang's, see [`markers_in`]), in file order.
 pub fn markers() -> Vec<Marker> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = rust_files(&root.join("src"));
+    markers_in(&root.join("src"))
+        .into_iter()
+        .filter(|m| !m.file.starts_with("src/gobang/"))
+        .collect()
+}
+
+/// Every marker under `dir`, in file order. Each must begin its doc
+/// comment, and document an item.
+pub fn markers_in(dir: &Path) -> Vec<Marker> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = rust_files(dir);
     files.sort();
     let mut found = Vec::new();
     for path in files {

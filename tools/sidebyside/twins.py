@@ -175,5 +175,7 @@ def find_twins(source_folder):
     twins = []
     for path in sorted(folder.rglob("*.rs")):
         relative = path.relative_to(folder).as_posix()
+        if relative.startswith("gobang/"):    # the other game's twins
+            continue
         twins += twins_in(path.read_text(encoding="utf-8", errors="replace"), relative)
     return twins

@@ -1,7 +1,8 @@
-//! make-images: draws fourinrow's seven PNG images from scratch.
+//! make-images: draws fourinrow's PNG images from scratch: Four in a Row's
+//! seven, and the step-list Gobang's six in `gobang/`.
 //!
 //! ```text
-//! make-images DIR            write the seven PNGs into DIR
+//! make-images DIR            write the PNGs into DIR (Gobang's in DIR/gobang)
 //! make-images --check DIR    exit 0 iff DIR's PNGs hold exactly the pixels drawn now
 //! ```
 
@@ -37,8 +38,12 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
 fn write_all(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
     let fonts = text::Fonts::load()?;
-    for (name, image) in art::all(&fonts) {
+    for (name, image) in art::all(&fonts).into_iter().chain(art::gobang(&fonts)) {
         let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("{}: cannot create: {e}", parent.display()))?;
+        }
         canvas::write_png(&path, image.width, image.height, &image.to_rgba8())?;
         println!("wrote {}", path.display());
     }
@@ -79,14 +84,15 @@ fn difference(path: &Path, image: &canvas::Canvas) -> Result<Option<String>, Str
 fn check_all(dir: &Path) -> Result<(), String> {
     let fonts = text::Fonts::load()?;
     let mut problems = Vec::new();
-    for (name, image) in art::all(&fonts) {
-        match difference(&dir.join(name), &image) {
+    let images: Vec<_> = art::all(&fonts).into_iter().chain(art::gobang(&fonts)).collect();
+    for (name, image) in &images {
+        match difference(&dir.join(name), image) {
             Ok(None) => {}
             Ok(Some(msg)) | Err(msg) => problems.push(msg),
         }
     }
     if problems.is_empty() {
-        println!("{}: all 7 images match the generator", dir.display());
+        println!("{}: all {} images match the generator", dir.display(), images.len());
         Ok(())
     } else {
         Err(problems.join("; "))

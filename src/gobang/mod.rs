@@ -1,0 +1,18 @@
+//! Gobang (five in a row on 15x15): the step-list tutorial's game, the
+//! second faithful port, beside Four in a Row's ([`crate::port`]).
+//!
+//! - [`port`]: THE TWINS of its Python modules (`main.py`, `drawing.py`,
+//!   `robot.py`, `setup.py`, `status.py`).
+//! - [`analyze`]: `fourinrow gobang analyze`, the AI's choice for board texts.
+//! - `play`: the set-up that wires the twins to a window or a replay (the
+//!   `window` feature).
+//!
+//! What it shares with Four in a Row is the seam and pygame's arithmetic in
+//! [`crate::io`]: the [`Frontend`](crate::io::Frontend) (events, frames, the
+//! AI's worker thread, the mouse), replay scripts, the window, PNG frames,
+//! text, and `pygame.draw` ([`crate::io::draw`]).
+
+pub mod analyze;
+#[cfg(feature = "window")]
+pub mod play;
+pub mod port;

@@ -1,0 +1,128 @@
+//! Playing Gobang: the set-up the Python's `State()` and `Display(screen)`
+//! do (the window, its icon and caption, the images, the fonts), wired to
+//! a frontend, then the twins' `main`.
+//!
+//! The frontends are Four in a Row's: a window ([`Live`]), or a replay
+//! script shown in a window ([`Watch`]) or written to PNG files.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Stop};
+use crate::gobang::port::drawing::Images;
+use crate::gobang::port::main;
+use crate::gobang::port::setup::{FPS, WINDOW_H, WINDOW_W};
+use crate::gobang::port::status::CAPTION;
+use crate::io::chance::Chance;
+use crate::io::images::{decode_rgba, read_at_most, EMBEDDED_GOBANG_IMAGES, MAX_IMAGE_FILE};
+use crate::io::pixels::RgbaImage;
+use crate::io::png::PngFolder;
+use crate::io::replay::{load_script, Replay};
+use crate::io::text::Fonts;
+use crate::io::window::{Live, Watch, Window, WindowSpec};
+use crate::io::Frontend;
+use crate::tools::cli::GobangOptions;
+
+/// The six images' file names, as `setup.py` names them under `images/`.
+pub const IMAGE_FILES: [&str; 6] =
+    ["black.png", "white.png", "black_small.png", "white_small.png", "restart.png", "logo.png"];
+
+/// The image `name` (one of [`IMAGE_FILES`]), built in or from `folder`.
+fn image(folder: Option<&Path>, name: &str) -> Result<RgbaImage, Error> {
+    let (path, bytes) = match folder {
+        None => {
+            let path = Path::new("images/gobang").join(name);
+            let bytes = EMBEDDED_GOBANG_IMAGES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, bytes)| bytes.to_vec())
+                .ok_or_else(|| Error::file(&path, "not built into this binary"))?;
+            (path, bytes)
+        }
+        Some(dir) => {
+            let inside = dir.join("images").join(name);
+            let path = if inside.is_file() { inside } else { dir.join(name) };
+            let bytes = match read_at_most(&path, MAX_IMAGE_FILE) {
+                Ok(Some(bytes)) => bytes,
+                Ok(None) => return Err(Error::file(&path, "too large for an image")),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    return Err(Error::file(
+                        &path,
+                        "missing (--images needs black.png, white.png, black_small.png, \
+                         white_small.png, restart.png and logo.png)",
+                    ))
+                }
+                Err(e) => return Err(Error::file(&path, format!("cannot read: {e}"))),
+            };
+            (path, bytes)
+        }
+    };
+    decode_rgba(&bytes).map_err(|message| Error::file(&path, message))
+}
+
+/// The images `Display.__init__` loads, and the window's icon.
+pub fn load_images(folder: Option<&Path>) -> Result<(Images, RgbaImage), Error> {
+    let images = Images {
+        black: image(folder, "black.png")?,
+        white: image(folder, "white.png")?,
+        black_small: image(folder, "black_small.png")?,
+        white_small: image(folder, "white_small.png")?,
+        restart: image(folder, "restart.png")?,
+    };
+    Ok((images, image(folder, "logo.png")?))
+}
+
+/// Plays in a window, or replays a script, as the options say.
+pub fn play(options: &GobangOptions) -> Result<(), Error> {
+    let script = options.replay.as_deref().map(load_script).transpose()?;
+    let (images, logo) = load_images(options.images.as_deref())?;
+    let fonts = Fonts::new()?;
+    let spec = WindowSpec {
+        caption: CAPTION.to_string(),
+        size: (WINDOW_W as u32, WINDOW_H as u32),
+        position: options.window_pos,
+        fps: FPS,
+    };
+    let open = || -> Result<Window, Error> {
+        let mut window = Window::open(&spec)?;
+        window.set_icon(&logo)?;
+        Ok(window)
+    };
+    let run = |io: &mut dyn Frontend| -> Result<(), Error> {
+        match main::main(io, images.clone(), Box::new(fonts)) {
+            Ok(never) => match never {},
+            Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
+            Err(Stop::Failed(e)) => Err(e),
+            Err(other) => Err(Error::Internal(format!("the game stopped with {other:?}"))),
+        }
+    };
+    let Some(script) = script else {
+        // Gobang draws on nothing random; the seam asks for a generator anyway.
+        return run(&mut Live::new(open()?, Chance::seeded(0)));
+    };
+    match &options.dump_frames {
+        Some(dir) => {
+            let mut replay = Replay::new(&script, PngFolder::create(dir, options.overwrite)?);
+            run(&mut replay)?;
+            println!("{{\"frames\": {}}}", replay.frames_presented());
+            Ok(())
+        }
+        None => run(&mut Replay::new(&script, Watch::new(open()?))),
+    }
+}
+
+/// Writes the folder the Python runs in: `images/` with the port's six
+/// PNGs and `fonts/DejaVuSans.ttf`, the font built into the port. With
+/// these, a learner's copy of the Python draws what the port draws.
+pub fn write_assets(dir: &Path) -> Result<(), Error> {
+    let write = |path: PathBuf, bytes: &[u8]| -> Result<(), Error> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Error::file(parent, format!("cannot create: {e}")))?;
+        }
+        std::fs::write(&path, bytes).map_err(|e| Error::file(&path, format!("cannot write: {e}")))
+    };
+    for (name, bytes) in EMBEDDED_GOBANG_IMAGES {
+        write(dir.join("images").join(name), bytes)?;
+    }
+    write(dir.join("fonts").join("DejaVuSans.ttf"), dejavu::sans::regular())
+}

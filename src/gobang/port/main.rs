@@ -1,0 +1,78 @@
+//! Twins of `main.py`: the main loop and `checkEvents`, in the Python's order.
+
+use std::convert::Infallible;
+
+use crate::error::{Error, Stop};
+use crate::gobang::port::drawing::{Display, Images};
+use crate::gobang::port::status::State;
+use crate::io::{Event, Frontend, Key, Typesetter};
+
+/// Python: main()
+///
+/// The Python's `main` makes its `State` and `Display`; their images and
+/// text come in here, loaded where the window is made. Like the Python,
+/// it never ends normally: the player quits (`Err(Stop::Quit)`), or a
+/// script ends.
+pub fn main(
+    io: &mut dyn Frontend,
+    images: Images,
+    text: Box<dyn Typesetter>,
+) -> Result<Infallible, Stop> {
+    let mut state = State::new();
+    let mut display = Display::new(State::define_screen(), images, text);
+    display.draw_chess_board();
+    display.draw_right_side();
+    loop {
+        check_events(&mut state, &mut display, io)?;
+        io.tick()?;
+        io.display_update(&display.screen)?;
+    }
+}
+
+/// Python: checkEvents(state, display)
+pub fn check_events(
+    state: &mut State,
+    display: &mut Display,
+    io: &mut dyn Frontend,
+) -> Result<(), Stop> {
+    for event in io.get_events()? {
+        if event == Event::Quit {
+            return Err(Stop::Quit);
+        }
+        if let Event::KeyDown { key: Key::F1, .. } = event {
+            state.re_start();
+            display.draw_chess_board();
+            display.draw_right_side();
+        }
+        if let Event::MouseButtonDown { button, .. } = event {
+            if button == 1 && state.start_game() {
+                let human_piece = state.human_piece(io);
+                if let Some(human_piece) = human_piece {
+                    display.draw_main(
+                        human_piece.pos,
+                        human_piece.turn,
+                        human_piece.result_text,
+                        human_piece.starting,
+                        &human_piece.step_list,
+                    );
+                    if !human_piece.starting {
+                        return Ok(());
+                    }
+                    io.display_update(&display.screen)?;
+                    let ai_piece = state.ai_piece(io)?.ok_or_else(|| {
+                        Error::Internal("the AI chose a point that is taken".into())
+                    })?;
+                    display.draw_main(
+                        ai_piece.pos,
+                        ai_piece.turn,
+                        ai_piece.result_text,
+                        ai_piece.starting,
+                        &ai_piece.step_list,
+                    );
+                    io.display_update(&display.screen)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

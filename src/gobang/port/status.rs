@@ -1,0 +1,186 @@
+//! Twins of `status.py`: class `State`, the game's state, in the Python's order.
+
+use crate::error::{Error, Stop};
+use crate::gobang::port::robot::{Maps, Stone, AI, EMPTY_MAPS};
+use crate::gobang::port::setup::{L_BORDER, SPACE, T_BORDER, WINDOW_H, WINDOW_W};
+use crate::io::pixels::Display as Screen;
+use crate::io::{think, Frontend};
+
+/// The window's caption: `pygame.display.set_caption('五子棋')`.
+pub const CAPTION: &str = "五子棋";
+
+/// One entry of `step_list`: `(step_count, turn, (row, col))`.
+pub type Step = (u32, u8, (i32, i32));
+
+/// What `humanPiece` and `aiPiece` return: the Python's tuple
+/// `(pos, turn, result_text, starting, step_list)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The point's pixel centre.
+    pub pos: (i32, i32),
+    /// Who moved: 1 black, 0 white.
+    pub turn: u8,
+    /// `'Black wins'`, `'White wins'`, `'The game has drawn'` or `None`.
+    pub result_text: Option<&'static str>,
+    /// Whether the game goes on.
+    pub starting: bool,
+    /// The moves so far.
+    pub step_list: Vec<Step>,
+}
+
+/// The Python's `class State`.
+///
+/// Its `screen` and `clock` live elsewhere here: the screen is the
+/// [`Display`](crate::gobang::port::drawing::Display)'s (made by
+/// [`State::define_screen`]), and the clock is the frontend's `tick`. Its
+/// `ai`, which shares `maps` in the Python, is made from `maps` when asked
+/// ([`State::ai_piece`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// `self.maps`: `maps[row][col]`.
+    pub maps: Maps,
+    /// `self.step_count`.
+    pub step_count: u32,
+    /// `self.step_list`.
+    pub step_list: Vec<Step>,
+    /// `self.turn`: 1 black moved last, 0 white (or nobody yet).
+    pub turn: u8,
+    /// `self.starting`: the game goes on.
+    pub starting: bool,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State::new()
+    }
+}
+
+impl State {
+    /// Python: State.__init__(self)
+    pub fn new() -> State {
+        State { maps: EMPTY_MAPS, step_count: 0, step_list: Vec::new(), turn: 0, starting: true }
+    }
+
+    /// Python: State.defineScreen()
+    ///
+    /// `set_mode((WINDOW_W, WINDOW_H))`; the window's icon and caption
+    /// ([`CAPTION`]) are set where the window is opened.
+    pub fn define_screen() -> Screen {
+        Screen::new(WINDOW_W as usize, WINDOW_H as usize)
+    }
+
+    /// Python: State.reStart(self)
+    pub fn re_start(&mut self) {
+        self.maps = EMPTY_MAPS;
+        self.turn = 0;
+        self.starting = true;
+        self.step_count = 0;
+        self.step_list = Vec::new();
+    }
+
+    /// Python: State.startGame(self)
+    pub fn start_game(&self) -> bool {
+        self.starting
+    }
+
+    /// Python: State.humanPiece(self)
+    pub fn human_piece(&mut self, io: &dyn Frontend) -> Option<Piece> {
+        let (x, y) = io.mouse_pos();
+        let pos = AI::change_pos(x, y)?;
+        if self.change_data(pos.1 .0, pos.1 .1, self.turn) {
+            let result_text = self.result_text(pos.1);
+            if result_text.is_some() {
+                self.starting = false;
+            }
+            self.step_count += 1;
+            self.step_list.push((self.step_count, self.turn, pos.1));
+            return Some(Piece {
+                pos: pos.0,
+                turn: self.turn,
+                result_text,
+                starting: self.starting,
+                step_list: self.step_list.clone(),
+            });
+        }
+        None
+    }
+
+    /// Python: State.aiPiece(self)
+    ///
+    /// `self.ai.layerOne()` runs through the frontend (on a worker thread
+    /// in the window) on a copy of `maps`; the line it prints is printed
+    /// when it is done. A copy differs from the Python's shared board in
+    /// one case only: when the AI finds a five, the Python leaves its trial
+    /// stone on the board, `changeData` refuses the point and the game
+    /// stops with a TypeError; here the five is played and shown.
+    pub fn ai_piece(&mut self, io: &mut dyn Frontend) -> Result<Option<Piece>, Stop> {
+        let mut ai = AI::new(self.maps);
+        let (pos_n, printed) = think(io, move || {
+            let mut printed = Vec::new();
+            let pos = ai.layer_one(&mut |line| printed.push(line));
+            (pos, printed)
+        })?;
+        for line in printed {
+            io.print(&line)?;
+        }
+        if !AI::in_board(pos_n.0, pos_n.1) {
+            return Err(Stop::Failed(Error::Internal(format!(
+                "the AI found no point to play on this board (it answered {pos_n:?})"
+            ))));
+        }
+        if self.change_data(pos_n.0, pos_n.1, self.turn) {
+            let result_text = self.result_text(pos_n);
+            if result_text.is_some() {
+                self.starting = false;
+            }
+            self.step_count += 1;
+            self.step_list.push((self.step_count, self.turn, pos_n));
+            let pos_c = (pos_n.1 * SPACE + L_BORDER, pos_n.0 * SPACE + T_BORDER);
+            return Ok(Some(Piece {
+                pos: pos_c,
+                turn: self.turn,
+                result_text,
+                starting: self.starting,
+                step_list: self.step_list.clone(),
+            }));
+        }
+        Ok(None)
+    }
+
+    /// Python: State.changeData(self, x, y, turn)
+    pub fn change_data(&mut self, x: i32, y: i32, turn: u8) -> bool {
+        let cell = &mut self.maps[x as usize][y as usize];
+        if cell.is_none() {
+            self.turn = if turn == 1 { 0 } else { 1 };
+            *cell = Some(if self.turn == 1 { Stone::Black } else { Stone::White });
+            return true;
+        }
+        false
+    }
+
+    /// Python: State.resultText(self, pos)
+    pub fn result_text(&self, pos: (i32, i32)) -> Option<&'static str> {
+        match AI::new(self.maps).judge_result(pos.0, pos.1) {
+            'B' => Some("Black wins"),
+            'W' => Some("White wins"),
+            'T' => Some("The game has drawn"),
+            _ => None,
+        }
+    }
+
+    /// Python: State.printMap(self)
+    pub fn print_map(&self, io: &mut dyn Frontend) -> Result<(), Stop> {
+        for row in &self.maps {
+            let line: String = row
+                .iter()
+                .map(|s| match s {
+                    Some(Stone::White) => " O",
+                    Some(Stone::Black) => " X",
+                    None => " .",
+                })
+                .collect();
+            io.print(&line)?;
+        }
+        Ok(())
+    }
+}
