@@ -546,6 +546,41 @@ mod tests {
     }
 
     #[test]
+    fn text_chunks_are_dropped_and_chunks_counted() {
+        let good = EMBEDDED_IMAGES[0].1;
+        let chunk = |kind: &[u8; 4], data: &[u8]| {
+            let mut typed = kind.to_vec();
+            typed.extend_from_slice(data);
+            let mut out = (data.len() as u32).to_be_bytes().to_vec();
+            out.extend_from_slice(&typed);
+            out.extend_from_slice(&crc32(&typed).to_be_bytes());
+            out
+        };
+        let mut with_text = good[..33].to_vec();
+        with_text.extend(chunk(b"tEXt", b"Comment\0hi"));
+        with_text.extend(chunk(b"zTXt", b"Comment\0\0not even zlib"));
+        with_text.extend_from_slice(&good[33..]);
+        assert_eq!(check_png(&with_text), Ok((100, 100)));
+        assert_eq!(without_text_chunks(&with_text).as_ref(), good);
+        assert!(matches!(without_text_chunks(good), std::borrow::Cow::Borrowed(_)));
+        let mut many = good[..33].to_vec();
+        many.extend(chunk(b"abCd", b"").repeat(MAX_CHUNKS));
+        many.extend_from_slice(&good[33..]);
+        let err = check_png(&many).unwrap_err();
+        assert!(err.starts_with("a PNG of over 100000 chunks"), "{err}");
+        let mut deep = good.to_vec();
+        deep[24] = 16; // 16 bits a channel
+        deep[16..24].copy_from_slice(&[0, 0, 16, 0, 0, 0, 16, 0]);
+        let crc = crc32(&deep[12..29]).to_be_bytes();
+        deep[29..33].copy_from_slice(&crc);
+        let err = check_png(&deep).unwrap_err();
+        assert_eq!(
+            err,
+            "a 4096x4096 image at 16 bits a channel takes 128 MB to decode (at most 64 MB)"
+        );
+    }
+
+    #[test]
     fn images_of_no_size_or_a_huge_one_are_refused() {
         let mut png = EMBEDDED_IMAGES[0].1.to_vec();
         for (width, height) in [(0, 100), (100, 0), (5000, 100), (100, u32::MAX)] {
