@@ -166,6 +166,14 @@ fn lock_folder(dir: &Path) -> Result<(std::fs::File, Option<PathBuf>), Error> {
                     Ok(file) => (file, false),
                     // Gone meanwhile: its maker finished; try again.
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                    // O_NOFOLLOW's answer for a link: not ours, and not followed.
+                    Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
+                        return Err(Error::file(
+                            &path,
+                            "is a link where fourinrow keeps its lock while it writes frames; \
+                             move it away",
+                        ))
+                    }
                     Err(e) => return Err(cannot(e)),
                 }
             }
@@ -255,6 +263,23 @@ mod tests {
         assert!(is_part_name(".frame-00001.png.part"));
         assert!(!is_part_name("frame-00001.png.part"));
         assert!(!is_part_name(".frame-x.png.part"));
+    }
+
+    #[test]
+    fn a_link_in_the_locks_place_is_named_and_left_alone() {
+        let dir = std::env::temp_dir().join(format!("fourinrow-png-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::os::unix::fs::symlink("elsewhere", dir.join(LOCK_NAME)).unwrap();
+        let err = PngFolder::create(&dir, true).err().unwrap().to_string();
+        assert!(err.ends_with(".fourinrow-frames.lock: is a link where fourinrow keeps its lock while it writes frames; move it away"), "{err}");
+        assert!(std::fs::symlink_metadata(dir.join(LOCK_NAME)).unwrap().file_type().is_symlink());
+        std::fs::remove_file(dir.join(LOCK_NAME)).unwrap();
+        let folder = PngFolder::create(&dir, false).unwrap();
+        assert!(dir.join(LOCK_NAME).is_file(), "held while the folder is in use");
+        drop(folder);
+        assert!(!dir.join(LOCK_NAME).exists(), "removed at the end");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
