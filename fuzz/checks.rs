@@ -10,6 +10,7 @@
 
 use fourinrow::engine::Fast;
 use fourinrow::extras::record::GameRecord;
+use fourinrow::files::{quote, Lines, MAX_LINE, MAX_QUOTE};
 use fourinrow::io::images::{check_png, decode_rgba, MAX_IMAGE_SIZE};
 use fourinrow::io::pixels::{Display, ScaleBackend};
 use fourinrow::io::replay::{parse_script, Checksums, Replay};
@@ -20,6 +21,7 @@ use fourinrow::port::settings::{Layout, Settings, MAX_BOARDHEIGHT, MAX_BOARDWIDT
 use fourinrow::tools::analyze::{analyze_board, check_search};
 use fourinrow::tools::boardtext::{format_board, parse_board, MAX_TEXT_SIZE};
 use fourinrow::tools::cli::EngineChoice;
+use fourinrow::tools::solve::{parse_position, SolveOptions};
 
 /// An error message: one line, not empty.
 fn one_line(message: &str) {
@@ -85,8 +87,18 @@ fn load_one_png(data: &[u8]) {
 /// every line, and [`GameRecord::positions`] and the search check on what
 /// it accepts.
 pub fn parse_record(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    for line in text.lines() {
+    let mut lines = Lines::new(data, "rec.txt");
+    loop {
+        let line = match lines.next_line() {
+            Ok(Some((_, Ok(line)))) => line,
+            Ok(Some((_, Err(fault)))) => {
+                one_line(&fault.to_string());
+                continue;
+            }
+            Ok(None) => break,
+            Err(e) => return one_line(&e.to_string()),
+        };
+        let line = line.as_str();
         let record = match GameRecord::parse(line) {
             Ok(record) => record,
             Err(e) => {
@@ -177,4 +189,43 @@ pub fn parse_board_text(data: &[u8]) {
     }
     let line = analyze_board(text, 0, Tile::Black, &Fast::default()).unwrap();
     assert!(line.starts_with("{\"board\": \"") && !line.contains('\n'), "{line}");
+}
+
+/// Lines of `solve`, `grade` and `analyze` (stdin or a file): [`Lines`]
+/// (bounded, a byte-order mark skipped, bytes that are not UTF-8 named),
+/// then each line as `solve` reads a position (not solved: a position may
+/// take minutes) and as `grade` does (its first word), with the faulty
+/// line quoted as the messages quote it.
+pub fn read_lines(data: &[u8]) {
+    let mut lines = Lines::new(data, "stdin");
+    let options = SolveOptions::default();
+    let mut last = 0;
+    loop {
+        let (number, line) = match lines.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(e) => return one_line(&e.to_string()),
+        };
+        assert_eq!(number, last + 1, "lines are numbered one by one");
+        last = number;
+        let text = match line {
+            Ok(text) => text,
+            Err(fault) => {
+                one_line(&fault.to_string());
+                continue;
+            }
+        };
+        assert!(text.len() <= MAX_LINE && !text.contains('\n'));
+        assert!(number > 1 || !text.starts_with('\u{feff}'), "a BOM is skipped");
+        for word in [text.trim(), text.split_whitespace().next().unwrap_or("")] {
+            if word.is_empty() {
+                continue;
+            }
+            if let Err(e) = parse_position(word, &options) {
+                let quoted = quote(word);
+                assert!(quoted.chars().count() <= MAX_QUOTE + 3);
+                one_line(&format!("line {number}: {e}: {quoted}"));
+            }
+        }
+    }
 }

@@ -12,6 +12,8 @@
 //! - [`io`]: the seam between the game and the world: the window, replay
 //!   scripts, images, and pygame's pixel arithmetic.
 //! - [`tools`]: `fourinrow analyze`, board text, the command line.
+//! - [`files`]: the user's files and streams, read with bounds and
+//!   written whole.
 //! - [`play`]: the set-up that wires them together (the `window` feature).
 //!
 //! The arrows point one way: `port` uses `io`'s seam; `engine` and
@@ -24,6 +26,7 @@
 pub mod engine;
 pub mod error;
 pub mod extras;
+pub mod files;
 pub mod gobang;
 pub mod io;
 #[cfg(feature = "window")]

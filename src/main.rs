@@ -26,9 +26,13 @@ fn run() -> Result<ExitCode, Error> {
     let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
     match parse_args(std::env::args_os().skip(1).collect())? {
         Command::Print(text) => {
-            // A closed stdout (`fourinrow --help | head -1`) is no error.
-            let _ = write!(&stdout, "{text}");
-            Ok(ExitCode::SUCCESS)
+            // A closed stdout (`fourinrow --help | head -1`) is no error; a full disk is.
+            match write!(&stdout, "{text}").and_then(|()| (&stdout).flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(Error::Io(format!("cannot write to stdout: {e}")))
+                }
+                _ => Ok(ExitCode::SUCCESS),
+            }
         }
         Command::Analyze(o) => answered("analyze", run_analyze(&o, stdin.lock(), stdout, stderr)),
         Command::Solve(o) => answered("solve", run_solve(&o, stdin.lock(), stdout, stderr)),

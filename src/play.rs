@@ -14,10 +14,11 @@ use crate::error::{Error, Stop};
 use crate::extras::overlay::banner;
 use crate::extras::{hot_seat, Extras};
 use crate::io::chance::Chance;
-use crate::io::images::{decode_rgba, ImageFiles, ImageSource};
+use crate::io::images::{check_png, decode_rgba, ImageFiles, ImageSource, MAX_TOTAL_PIXELS};
 use crate::io::pixels::ScaleBackend;
 use crate::io::png::PngFolder;
 use crate::io::replay::{load_script, Replay, Script};
+use crate::io::signals;
 use crate::io::text::Fonts;
 use crate::io::window::{Live, Watch, Window, WindowSpec};
 use crate::io::{Frontend, Typesetter};
@@ -25,15 +26,30 @@ use crate::port::game;
 use crate::port::globals::{Engine, Game};
 use crate::port::images::{Images, IMAGE_FILES};
 use crate::port::settings::{Settings, CAPTION, WINDOWHEIGHT, WINDOWWIDTH};
-use crate::tools::cli::{parse_position, PlayOptions};
+use crate::tools::cli::{parse_env_position, PlayOptions};
 
 /// The seven images from `source`, decoded and scaled as the Python's
 /// set-up does; the first that cannot be read stops it, named.
 pub fn load_images(source: &ImageSource) -> Result<Images, Error> {
     let files = ImageFiles::find(source, &IMAGE_FILES)?;
+    let mut pixels = 0;
     Images::load(
         |name| {
             let (path, bytes) = files.read(name)?;
+            // The seven together are held to a budget, checked before decoding.
+            let (width, height) =
+                check_png(&bytes).map_err(|message| Error::file(&path, message))?;
+            pixels += u64::from(width) * u64::from(height);
+            if pixels > MAX_TOTAL_PIXELS {
+                return Err(Error::file(
+                    &path,
+                    format!(
+                        "too many pixels: with this {width}x{height} image the images hold \
+                         {pixels} pixels, and the seven may hold {MAX_TOTAL_PIXELS} \
+                         (one 4096x4096 image's worth)"
+                    ),
+                ));
+            }
             decode_rgba(&bytes).map_err(|message| Error::file(&path, message))
         },
         ScaleBackend::native(),
@@ -42,6 +58,16 @@ pub fn load_images(source: &ImageSource) -> Result<Images, Error> {
 
 /// Plays in a window, or replays a script, as the options say.
 pub fn play(options: &PlayOptions) -> Result<(), Error> {
+    // Checked before anything is read or made (a --record file, say); with
+    // --dump-frames no window opens, so its place does not matter.
+    let window_pos = match options.window_pos {
+        Some(position) => Some(position),
+        None if options.dump_frames.is_some() => None,
+        None => position_from_env()?,
+    };
+    // SIGHUP (the terminal closed), SIGTERM and SIGINT end the game as
+    // closing the window does, so that it is recorded and its files whole.
+    signals::install().map_err(|e| Error::Internal(format!("cannot handle signals: {e}")))?;
     let source = options.images.clone().map_or(ImageSource::Embedded, ImageSource::Folder);
     let script = options.replay.as_deref().map(load_script).transpose()?;
     let settings = match (&script, &options.replay) {
@@ -69,10 +95,7 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
     let spec = WindowSpec {
         caption: CAPTION.to_string(),
         size: (WINDOWWIDTH as u32, WINDOWHEIGHT as u32),
-        position: match options.window_pos {
-            Some(position) => Some(position),
-            None => position_from_env()?,
-        },
+        position: window_pos,
         fps: settings.fps,
     };
     let run = |io: &mut dyn Frontend| run(settings.clone(), images.clone(), io, &engine, &extras);
@@ -133,11 +156,11 @@ pub fn script_settings(script: &Script, options: &Settings) -> Result<Settings, 
     options.with_size_and_difficulty(script.width, script.height, script.difficulty)
 }
 
-/// The position pygame would take from the environment: `SDL_VIDEO_WINDOW_POS=X,Y`.
+/// The position pygame would take from the environment:
+/// `SDL_VIDEO_WINDOW_POS=X,Y`, or `center`/`centered` (as no position).
 fn position_from_env() -> Result<Option<(i32, i32)>, Error> {
     match std::env::var("SDL_VIDEO_WINDOW_POS") {
-        Ok(text) if !text.trim().is_empty() => parse_position(&text)
-            .map(Some)
+        Ok(text) if !text.trim().is_empty() => parse_env_position(&text)
             .map_err(|e| Error::Usage(format!("SDL_VIDEO_WINDOW_POS: {e}"))),
         _ => Ok(None),
     }
@@ -162,10 +185,15 @@ fn hot_seat_banners(images: &mut Images, text: &mut dyn Typesetter) {
     }
 }
 
-/// Prints one line on stdout; a reader that went away is no error.
+/// Prints one line on stdout; a reader that went away is no error, but
+/// any other failure (a full disk) is.
 fn say(line: &str) -> Result<(), Error> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
-    Ok(())
+    match writeln!(out, "{line}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Error::Io(format!("cannot write to stdout: {e}")))
+        }
+        _ => Ok(()),
+    }
 }

@@ -60,6 +60,12 @@ fn made_inputs() -> Vec<(&'static str, String, Vec<u8>)> {
     add("load_png", "huge.gif", bad::huge_gif());
     add("load_png", "huge.bmp", bad::huge_bmp());
     add("load_png", "text.txt", b"a text file, not a PNG\n".to_vec());
+    let mut texts = bad::chunk(b"tEXt", b"Comment\0hello");
+    texts.extend(bad::chunk(
+        b"zTXt",
+        &[&b"Comment\0\0"[..], &bad::zlib_deflated_zeros(100_000)].concat(),
+    ));
+    add("load_png", "text-chunks.png", bad::after_ihdr(red, &texts));
     let plte = bad::chunk(b"PLTE", &[255, 0, 0, 0, 0, 255]);
     let trns = bad::chunk(b"tRNS", &[0]);
     add("load_png", "grey-1x1.png", bad::tiny_png(1, 1, 8, 0, &[], &[0, 128]));
@@ -134,6 +140,49 @@ fn made_inputs() -> Vec<(&'static str, String, Vec<u8>)> {
     add("parse_board", "floating.txt", b"..../.R../..../....".to_vec());
     add("parse_board", "unknown.txt", b"..../..x./..../....\n".to_vec());
     add("parse_board", "full-4x4.txt", b"RBRB/RBRB/BRBR/BRBR".to_vec());
+
+    // Lines of solve, grade and analyze: a byte-order mark, bytes that are
+    // not UTF-8, UTF-16 with and without its mark, NULs, a long faulty line.
+    let position = "755733356656526372225727171133611";
+    add(
+        "read_lines",
+        "positions.txt",
+        format!("{position}\n\n..../..../..../....\n{position} 2\n").into_bytes(),
+    );
+    add("read_lines", "bom.txt", format!("\u{feff}{position}\n").into_bytes());
+    add("read_lines", "not-utf8.txt", b"44\nab\xffc\n\xc3\n4\r\n".to_vec());
+    let utf16: Vec<u8> =
+        format!("\u{feff}{position}\n").encode_utf16().flat_map(u16::to_le_bytes).collect();
+    add("read_lines", "utf16-bom.txt", utf16.clone());
+    add("read_lines", "utf16.txt", utf16[2..].to_vec());
+    add(
+        "read_lines",
+        "long-faulty-line.txt",
+        format!("{}\n{position}\n", "x".repeat(100_000)).into_bytes(),
+    );
+    add("read_lines", "u2028.txt", "12\u{2028}3\n\u{85}\n".as_bytes().to_vec());
+    add(
+        "parse_record",
+        "bom.txt",
+        "\u{feff}7x6 first=black moves=3 result=unfinished\n".as_bytes().to_vec(),
+    );
+    add(
+        "parse_record",
+        "no-newline-then-game.txt",
+        b"# games against my brother7x6 first=red moves=0\n".to_vec(),
+    );
+    add("parse_script", "bom.json", "\u{feff}{\"frames\": 2}".as_bytes().to_vec());
+    add(
+        "parse_script",
+        "many-events.json",
+        format!("{{\"frames\": 3, \"events\": [{}]}}", vec![r#"[0, "quit"]"#; 2000].join(", "))
+            .into_bytes(),
+    );
+    add(
+        "parse_script",
+        "compound-values.json",
+        br#"{"frames": 2, "width": [1, [2]], "first": {"a": 1}}"#.to_vec(),
+    );
     inputs
 }
 
@@ -207,10 +256,15 @@ fn board_inputs_pass_the_parse_board_checks() {
     replay(&[input_dir("parse_board")], checks::parse_board_text);
 }
 
+#[test]
+fn line_inputs_pass_the_read_lines_checks() {
+    replay(&[input_dir("read_lines")], checks::read_lines);
+}
+
 /// Every target has a folder of inputs, named after it.
 #[test]
 fn every_target_has_inputs() {
-    for target in ["load_png", "parse_record", "parse_script", "parse_board"] {
+    for target in ["load_png", "parse_record", "parse_script", "parse_board", "read_lines"] {
         assert!(Path::new(&input_dir(target)).is_dir(), "{target}");
         assert!(common::root().join("fuzz/fuzz_targets").join(format!("{target}.rs")).is_file());
     }

@@ -683,7 +683,11 @@ fn script_cases() -> Vec<Case> {
         ),
         script_case("not-json", "{", Expect::Fails("not valid JSON")),
         script_case("empty", "", Expect::Fails("not valid JSON")),
-        script_case("deep-nesting", deep, Expect::Fails("not valid JSON")),
+        script_case(
+            "deep-nesting",
+            deep,
+            Expect::Fails("frames must be a whole number, not a list"),
+        ),
         script_case(
             "not-utf8",
             b"{\"frames\": 1, \"first\": [\"\xff\"]}".to_vec(),
@@ -727,7 +731,7 @@ fn board_cases() -> Vec<Case> {
         Case::new("board-1x1", &["analyze", "R"], Expect::Fails("at least 4x4")),
         Case::new("board-empty", &["analyze", ""], Expect::Fails("empty board text")),
         Case::new("board-floating", &["analyze", "..../.R../..../...."], Expect::Fails("floats")),
-        Case::new("board-not-utf8", &["analyze"], Expect::Fails("unknown character"))
+        Case::new("board-not-utf8", &["analyze"], Expect::Fails("line 1: not UTF-8 text"))
             .stdin(b"..\xff./..../..../....\n".to_vec()),
         Case::new(
             "board-64x64-difficulty-2",
@@ -771,7 +775,7 @@ fn option_cases() -> Vec<Case> {
         ("difficulty-2-32", &["--difficulty", "4294967296"], "invalid value"),
         ("fps-0", &["--fps", "0"], "out of range"),
         ("fps-2-32", &["--fps", "4294967296"], "invalid value"),
-        ("seed-negative", &["--seed", "-1"], "unexpected argument '-1'"),
+        ("seed-negative", &["--seed", "-1"], "invalid value '-1' for '--seed <N>'"),
         ("seed-2-64", &["--seed", "18446744073709551616"], "invalid value"),
         ("window-pos-huge", &["--window-pos", "99999999999,0"], "not a window position"),
     ]
@@ -1081,4 +1085,547 @@ fn two_recorders_at_once_write_whole_lines() {
     );
     assert!(text.ends_with('\n'));
     std::fs::remove_file(&path).unwrap();
+}
+
+// ---------------------------------------------------------------------------
+// The regressions of issue 18, one test per finding
+// ---------------------------------------------------------------------------
+
+/// What one run of the binary gave.
+#[derive(Debug)]
+struct Ran {
+    code: Option<i32>,
+    out: String,
+    err: String,
+}
+
+/// A fresh folder for one test, under the target's scratch folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("issue18").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `command` (the binary or `sh`), in `dir`, fed `stdin`, with a
+/// dummy video driver, killing it after [`TIMEOUT`].
+fn ran(mut command: Command, dir: &Path, stdin: &[u8]) -> Ran {
+    command
+        .current_dir(dir)
+        .env("SDL_VIDEODRIVER", "dummy")
+        .env("SDL_AUDIODRIVER", "dummy")
+        .env("FOURINROW", env!("CARGO_BIN_EXE_fourinrow"))
+        .env_remove("SDL_VIDEO_WINDOW_POS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = input.write_all(&bytes);
+    });
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        use std::io::Read;
+        let mut text = Vec::new();
+        let _ = out.read_to_end(&mut text);
+        text
+    });
+    let err_reader = std::thread::spawn(move || {
+        use std::io::Read;
+        let mut text = Vec::new();
+        let _ = err.read_to_end(&mut text);
+        text
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let _ = writer.join();
+    let out = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
+    let err = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
+    let code = status.and_then(|s| s.code());
+    Ran { code, out, err }
+}
+
+/// The binary with `args`, in `dir`.
+fn fourinrow(dir: &Path, args: &[&str], stdin: &[u8]) -> Ran {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_fourinrow"));
+    command.args(args);
+    ran(command, dir, stdin)
+}
+
+/// A shell script, in `dir`; `$FOURINROW` is the binary.
+fn shell(dir: &Path, script: &str) -> Ran {
+    let mut command = Command::new("sh");
+    command.args(["-c", script]);
+    ran(command, dir, b"")
+}
+
+/// A script in which the computer makes one move (so the game has
+/// something to record) and which ends after `frames`.
+fn computer_moves(frames: u64) -> String {
+    format!(r#"{{"width": 5, "height": 4, "difficulty": 0, "frames": {frames}}}"#)
+}
+
+/// The line that game records.
+const ONE_GAME: &str = "5x4 first=black moves=0 result=unfinished\n";
+
+/// The file names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Finding 2: `--record` appended onto a last line with no newline (a
+/// comment, a game), and a full disk left a part line that the next game
+/// was written onto.
+#[test]
+fn a_record_line_is_always_whole() {
+    let dir = scratch("record-whole");
+    std::fs::write(dir.join("s.json"), computer_moves(150)).unwrap();
+    let dump = ["--replay", "s.json", "--dump-frames", "out", "--overwrite", "--record", "r.txt"];
+    for before in ["# games against my brother", "4x4 first=red moves=0,1 result=unfinished"] {
+        std::fs::write(dir.join("r.txt"), before).unwrap();
+        let run = fourinrow(&dir, &dump, b"");
+        assert_eq!((run.code, run.err.as_str()), (Some(0), ""), "{run:?}");
+        let text = std::fs::read_to_string(dir.join("r.txt")).unwrap();
+        assert_eq!(text, format!("{before}\n{ONE_GAME}"), "a newline first, then the game");
+        let analyzed = fourinrow(&dir, &["analyze", "--difficulty", "0", "--record", "r.txt"], b"");
+        assert_eq!(analyzed.code, Some(0), "{analyzed:?}");
+        assert!(analyzed.out.lines().count() >= 1, "the game is read back: {analyzed:?}");
+    }
+    // A full disk, made by a file-size limit of 1,024 bytes (SIGXFSZ
+    // ignored, so the write fails with EFBIG): the game's 43 bytes do not
+    // fit after 1,000, and what went in is taken back.
+    let full = "#".repeat(999) + "\n";
+    std::fs::write(dir.join("r.txt"), &full).unwrap();
+    // The replay shows in a window, as its frames would not fit either.
+    let script = "trap '' XFSZ; ulimit -f 2; exec \"$FOURINROW\" --replay s.json --record r.txt";
+    let run = shell(&dir, script);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.err.contains("r.txt: cannot write the record (the file is as it was)"), "{run:?}");
+    assert_eq!(run.err.lines().count(), 1, "{run:?}");
+    assert_eq!(std::fs::read_to_string(dir.join("r.txt")).unwrap(), full, "nothing left behind");
+    let run = fourinrow(&dir, &dump, b"");
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert_eq!(std::fs::read_to_string(dir.join("r.txt")).unwrap(), format!("{full}{ONE_GAME}"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 3: `--dump-frames --overwrite` wrote through a link named like
+/// its temporary file, a full disk left a `.part` file that `--overwrite`
+/// never removed, and two dumps into one new folder mixed their frames.
+#[test]
+fn dump_frames_writes_no_temporary_file_through_a_link_or_left_behind() {
+    let dir = scratch("dump-temporary");
+    std::fs::write(dir.join("s.json"), r#"{"frames": 3}"#).unwrap();
+    std::fs::write(dir.join("victim.txt"), b"the user's own").unwrap();
+    std::fs::create_dir(dir.join("out")).unwrap();
+    std::os::unix::fs::symlink("../victim.txt", dir.join("out/.frame-00000.png.part")).unwrap();
+    let dump = ["--replay", "s.json", "--dump-frames", "out", "--overwrite"];
+    let run = fourinrow(&dir, &dump, b"");
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.err.contains(".frame-00000.png.part: is in the way of a frame"), "{run:?}");
+    assert_eq!(std::fs::read(dir.join("victim.txt")).unwrap(), b"the user's own");
+    // A temporary frame left by a killed run is removed by --overwrite.
+    std::fs::remove_file(dir.join("out/.frame-00000.png.part")).unwrap();
+    std::fs::write(dir.join("out/.frame-00001.png.part"), b"half a frame").unwrap();
+    let run = fourinrow(&dir, &dump, b"");
+    assert_eq!((run.code, run.out.as_str()), (Some(0), "{\"frames\": 3}\n"), "{run:?}");
+    assert_eq!(names(&dir.join("out")), ["frame-00000.png", "frame-00001.png", "frame-00002.png"]);
+    // A full disk (a file-size limit of 10 kB; a frame is about 23 kB):
+    // one line, and no temporary file or lock left.
+    std::fs::remove_dir_all(dir.join("out")).unwrap();
+    let script =
+        "trap '' XFSZ; ulimit -f 20; exec \"$FOURINROW\" --replay s.json --dump-frames out";
+    let run = shell(&dir, script);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.err.contains("out/frame-00000.png: cannot write the frame"), "{run:?}");
+    assert!(names(&dir.join("out")).is_empty(), "{:?}", names(&dir.join("out")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 3: two dumps started together into one new folder both passed
+/// the "must be empty" check and mixed their frames. Now one of them is
+/// refused, and the folder holds the other's frames only.
+#[test]
+fn two_dumps_into_one_folder_cannot_mix() {
+    let dir = scratch("dump-two");
+    std::fs::write(dir.join("a.json"), r#"{"frames": 150}"#).unwrap();
+    std::fs::write(dir.join("b.json"), r#"{"frames": 140}"#).unwrap();
+    for round in 0..3 {
+        let _ = std::fs::remove_dir_all(dir.join("out"));
+        let runs: Vec<Ran> = std::thread::scope(|scope| {
+            let started: Vec<_> = ["a.json", "b.json"]
+                .map(|script| {
+                    let dir = &dir;
+                    scope.spawn(move || {
+                        fourinrow(dir, &["--replay", script, "--dump-frames", "out"], b"")
+                    })
+                })
+                .into_iter()
+                .collect();
+            started.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        let won: Vec<&Ran> = runs.iter().filter(|r| r.code == Some(0)).collect();
+        assert_eq!(won.len(), 1, "round {round}: exactly one writes: {runs:?}");
+        let lost = runs.iter().find(|r| r.code != Some(0)).unwrap();
+        assert_eq!(lost.code, Some(2), "{lost:?}");
+        assert!(
+            lost.err.contains("another fourinrow is writing frames into this folder")
+                || lost.err.contains("the frames folder is not empty"),
+            "{lost:?}"
+        );
+        let frames = names(&dir.join("out"));
+        let want = if won[0].out.contains("150") { 150 } else { 140 };
+        assert_eq!(frames.len(), want, "round {round}: one dump's frames, and nothing else");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Findings 4 and 16: `solve` and `grade` read stdin with no line cap
+/// (`< /dev/zero` aborted, exit 134), `grade` kept every line before
+/// answering, and `solve` quoted a whole faulty line.
+#[test]
+fn solve_and_grade_read_bounded_lines_one_at_a_time() {
+    let dir = scratch("solve-lines");
+    let zeros = vec![0u8; 3 << 20];
+    for tool in ["solve", "grade"] {
+        let run = fourinrow(&dir, &[tool], &zeros);
+        assert_eq!(run.code, Some(2), "{tool}: {}", run.err);
+        assert_eq!(run.err, format!("fourinrow: {tool}: stdin: line 1 is over 1 MB long\n"));
+    }
+    // A faulty line of 900 kB is quoted to 80 characters.
+    let long = "x".repeat(900_000) + "\n";
+    let run = fourinrow(&dir, &["solve"], long.as_bytes());
+    assert_eq!(run.code, Some(2));
+    assert_eq!(run.err.lines().count(), 1);
+    assert!(run.err.len() < 200, "{} bytes: {}", run.err.len(), cut(&run.err));
+    assert!(run.err.trim_end().ends_with(&format!("{}...", "x".repeat(80))), "{}", cut(&run.err));
+    // grade answers a faulty line at once, before its input ends: it no
+    // longer keeps every line first.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+        .args(["grade", "--up-to", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    {
+        use std::io::Write;
+        input.write_all(b"not a position\n").unwrap();
+        input.flush().unwrap();
+    }
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let err = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(err).read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    let line = receiver.recv_timeout(Duration::from_secs(20));
+    drop(input);
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.expect("grade named line 1 while its input was still open");
+    assert!(line.starts_with("fourinrow grade: line 1: "), "{line}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 7: a PNG of 1,000 compressed text chunks took 21.5 s to load
+/// (seven of them, 3 minutes); a 4096x4096 PNG at 16 bits a channel, or
+/// seven 4096x4096 ones, took hundreds of MB.
+#[test]
+fn pngs_are_bounded_in_chunks_and_decoded_size() {
+    // 1,000 zTXt chunks, each inflating to 8 MB, in each of the seven:
+    // the text is dropped before libpng sees it.
+    let text = bad::chunk(b"zTXt", &{
+        let mut data = b"Comment\0\0".to_vec();
+        data.extend_from_slice(&bad::zlib_deflated_zeros(8_000_000));
+        data
+    });
+    let texts = text.repeat(1000);
+    let mut cases =
+        vec![Case::new("texts", &WITH_IMAGES, Expect::Plays(Some(2))).setup(move |dir| {
+            images(dir, "4rowred.png", &Content::Bytes(bad::after_ihdr(bad::red(), &texts)));
+            for (name, bytes) in EMBEDDED_IMAGES.iter().skip(1) {
+                std::fs::write(dir.join("img").join(name), bad::after_ihdr(bytes, &texts)).unwrap();
+            }
+            std::fs::write(dir.join("s.json"), r#"{"frames": 2}"#).unwrap();
+        })];
+    // 4096x4096 RGBA at 16 bits a channel: 128 MB to decode.
+    let rows = bad::zlib_deflated_zeros((1 + 4096 * 8) * 4096);
+    let deep = bad::png_with_data(4096, 4096, 16, 6, &rows);
+    cases.push(image_case(
+        "16-bit-4096",
+        "4rowred.png",
+        Content::Bytes(deep),
+        Expect::Fails("4rowred.png: a 4096x4096 image at 16 bits a channel takes 128 MB to decode"),
+    ));
+    // Two 4096x4096 RGBA images at 8 bits: over the seven's budget.
+    let rows = bad::zlib_deflated_zeros((1 + 4096 * 4) * 4096);
+    let big = bad::png_with_data(4096, 4096, 8, 6, &rows);
+    cases.push(Case::new("two-4096", &WITH_IMAGES, Expect::Fails("too many pixels")).setup(
+        move |dir| {
+            images(dir, "4rowred.png", &Content::Bytes(big.clone()));
+            std::fs::write(dir.join("img/4rowblack.png"), &big).unwrap();
+            std::fs::write(dir.join("s.json"), r#"{"frames": 2}"#).unwrap();
+        },
+    ));
+    assert_cases(cases);
+}
+
+/// Finding 8: replay scripts near the 64 MB cap took over 1 GB (4.5
+/// million `[0, "quit"]` events, 58 MB: 1.09 GB). Under a 500 MB
+/// address-space limit such a script now plays.
+#[test]
+fn a_replay_script_costs_memory_in_proportion_to_its_events() {
+    let dir = scratch("script-events");
+    let events = vec![r#"[0, "quit"]"#; 4_500_000].join(", ");
+    std::fs::write(dir.join("s.json"), format!(r#"{{"frames": 3, "events": [{events}]}}"#))
+        .unwrap();
+    let run =
+        shell(&dir, "ulimit -v 500000; exec \"$FOURINROW\" --replay s.json --dump-frames out");
+    assert_eq!((run.code, run.err.as_str()), (Some(0), ""), "{run:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 9: SIGHUP (the terminal closed) killed a game, which was then
+/// not recorded; `--record FIFO` with no reader blocked before the game.
+#[test]
+fn sighup_ends_a_game_as_sigterm_does_and_a_fifo_is_refused() {
+    let dir = scratch("signals");
+    std::fs::write(dir.join("s.json"), computer_moves(1_000_000)).unwrap();
+    let signals = [
+        ("HUP", libc::SIGHUP, false),
+        ("TERM", libc::SIGTERM, false),
+        ("INT", libc::SIGINT, false),
+        ("HUP", libc::SIGHUP, true),
+    ];
+    for (name, signal, window) in signals {
+        let _ = std::fs::remove_dir_all(dir.join("out"));
+        let _ = std::fs::remove_file(dir.join("r.txt"));
+        let mut args = vec!["--replay", "s.json", "--record", "r.txt"];
+        if !window {
+            args.extend(["--dump-frames", "out"]);
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+            .args(&args)
+            .current_dir(&dir)
+            .env("SDL_VIDEODRIVER", "dummy")
+            .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
+            .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
+            .spawn()
+            .unwrap();
+        // Signalled once the computer's move has landed (by frame 110): at
+        // frame 150 when dumping, or 7 s (210 frames) into a window's replay.
+        let started = Instant::now();
+        if window {
+            std::thread::sleep(Duration::from_secs(7));
+        } else {
+            while !dir.join("out/frame-00150.png").exists() && started.elapsed() < TIMEOUT {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        // SAFETY: signalling the child this test started.
+        assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(started.elapsed() < TIMEOUT, "SIG{name}: still running");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let out = std::fs::read_to_string(dir.join("stdout")).unwrap();
+        let err = std::fs::read_to_string(dir.join("stderr")).unwrap();
+        assert_eq!((status.code(), err.as_str()), (Some(0), ""), "SIG{name}, window {window}");
+        let record = std::fs::read_to_string(dir.join("r.txt")).unwrap_or_default();
+        assert_eq!(record, ONE_GAME, "SIG{name}, window {window}: recorded");
+        if !window {
+            let frames = names(&dir.join("out"));
+            let n: usize = out
+                .trim()
+                .trim_start_matches("{\"frames\": ")
+                .trim_end_matches('}')
+                .parse()
+                .unwrap_or_else(|_| panic!("SIG{name}: {out:?}"));
+            assert_eq!(frames.len(), n, "only whole frames, no temporary file or lock");
+            assert!(frames.iter().all(|f| is_frame(Path::new(f))), "{frames:?}");
+        }
+    }
+    let fifo = std::ffi::CString::new(dir.join("fifo").to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+    let started = Instant::now();
+    let run =
+        fourinrow(&dir, &["--replay", "s.json", "--dump-frames", "o2", "--record", "fifo"], b"");
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.err.contains("fifo: cannot open the record file: a FIFO, not a regular file"));
+    assert!(started.elapsed() < Duration::from_secs(10), "refused at once");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 10: `solve` and `grade` stopped at a line that is not UTF-8 and
+/// answered nothing after it; UTF-16 input failed the same way.
+#[test]
+fn lines_that_are_not_utf8_are_named_and_the_rest_answered() {
+    let dir = scratch("not-utf8");
+    let position = "755733356656526372225727171133611";
+    let input = format!("{position}\n\u{fffd}\n{position}\n").replace('\u{fffd}', "\u{1}");
+    let input = input.replace('\u{1}', "ab\u{1}").into_bytes();
+    let input: Vec<u8> = input.iter().map(|&b| if b == 1 { 0xff } else { b }).collect();
+    let run = fourinrow(&dir, &["solve"], &input);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert_eq!(run.out, format!("{position} 2\n{position} 2\n"), "both good lines answered");
+    assert_eq!(run.err, "fourinrow solve: line 2: not UTF-8 text (byte 0xFF at column 3)\n");
+    let run = fourinrow(&dir, &["grade", "--up-to", "1"], &input);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.out.contains("| 1 | 2 | "), "two positions graded: {run:?}");
+    assert_eq!(run.err, "fourinrow grade: line 2: not UTF-8 text (byte 0xFF at column 3)\n");
+    let utf16: Vec<u8> = std::iter::once(0xfeff_u16)
+        .chain(format!("{position}\n").encode_utf16())
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let run = fourinrow(&dir, &["solve"], &utf16);
+    assert_eq!(run.code, Some(2));
+    assert!(run.err.contains("line 1 is UTF-16 text"), "{run:?}");
+    let without_bom = &utf16[2..];
+    let run = fourinrow(&dir, &["solve"], without_bom);
+    assert!(
+        run.err.starts_with("fourinrow solve: line 1: holds NUL bytes (UTF-16 text?"),
+        "{run:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 11: a UTF-8 byte-order mark gave messages that contradict what
+/// the user sees, in board text, records, replay scripts and `solve`.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let dir = scratch("bom");
+    let run = fourinrow(
+        &dir,
+        &["analyze", "--difficulty", "1"],
+        "\u{feff}..../..../..../....\n".as_bytes(),
+    );
+    assert_eq!((run.code, run.err.as_str()), (Some(0), ""), "{run:?}");
+    assert!(run.out.starts_with("{\"board\": \"..../..../..../....\""), "{run:?}");
+    std::fs::write(dir.join("r.txt"), format!("\u{feff}{ONE_GAME}")).unwrap();
+    let run = fourinrow(&dir, &["analyze", "--difficulty", "1", "--record", "r.txt"], b"");
+    assert_eq!((run.code, run.err.as_str(), run.out.lines().count()), (Some(0), "", 1), "{run:?}");
+    std::fs::write(dir.join("s.json"), "\u{feff}{\"frames\": 2}").unwrap();
+    let run = fourinrow(&dir, &["--replay", "s.json", "--dump-frames", "out"], b"");
+    assert_eq!((run.code, run.err.as_str()), (Some(0), ""), "{run:?}");
+    let position = "755733356656526372225727171133611";
+    let run = fourinrow(&dir, &["solve"], format!("\u{feff}{position}\n").as_bytes());
+    assert_eq!((run.code, run.out), (Some(0), format!("{position} 2\n")), "{}", run.err);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 12: `SDL_VIDEO_WINDOW_POS=center` was refused (pygame takes it,
+/// and `centered`), even with `--dump-frames`, which opens no window, and
+/// an empty `--record` file was made before the refusal.
+#[test]
+fn sdl_video_window_pos_center_is_taken_as_pygame_takes_it() {
+    let dir = scratch("window-pos-env");
+    std::fs::write(dir.join("s.json"), r#"{"frames": 2}"#).unwrap();
+    // `ran` clears SDL_VIDEO_WINDOW_POS; the shell sets it for the binary.
+    let with_env = |value: &str, args: &[&str]| {
+        let mut command = Command::new("sh");
+        command.args(["-c", "SDL_VIDEO_WINDOW_POS=\"$0\" exec \"$FOURINROW\" \"$@\"", value]);
+        command.args(args);
+        ran(command, &dir, b"")
+    };
+    for value in ["center", "centered", "CENTER"] {
+        let run = with_env(value, &["--replay", "s.json"]);
+        assert_eq!((run.code, run.err.as_str()), (Some(0), ""), "{value}: {run:?}");
+    }
+    let run = with_env("nowhere", &["--replay", "s.json", "--dump-frames", "out"]);
+    assert_eq!((run.code, run.err.as_str()), (Some(0), ""), "no window, no need: {run:?}");
+    let run = with_env("nowhere", &["--replay", "s.json", "--record", "r.txt"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.err.contains("SDL_VIDEO_WINDOW_POS: 'nowhere' is not a window position"));
+    assert!(!dir.join("r.txt").exists(), "no record file made before the refusal");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 13: `--window-pos -100,50`, `--fps -1` and `--seed -1` gave
+/// "unexpected argument '-1' found"; an off-screen position went unsaid.
+#[test]
+fn negative_numbers_are_values_and_off_screen_positions_are_warned_of() {
+    let dir = scratch("negative");
+    std::fs::write(dir.join("s.json"), r#"{"frames": 2}"#).unwrap();
+    let run = fourinrow(&dir, &["--window-pos", "-100,50", "--replay", "s.json"], b"");
+    assert_eq!((run.code, run.err.as_str()), (Some(0), ""), "{run:?}");
+    for (option, value) in [("--fps", "-1"), ("--seed", "-1"), ("--width", "-3")] {
+        let run = fourinrow(&dir, &[option, value], b"");
+        assert_eq!(run.code, Some(2));
+        assert!(
+            run.err.contains(&format!("invalid value '{value}' for '{option} <N>'")),
+            "{run:?}"
+        );
+    }
+    let run = fourinrow(&dir, &["--window-pos=100000,100", "--replay", "s.json"], b"");
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert_eq!(
+        run.err,
+        "fourinrow: warning: a window at 100000,100 is off every screen; give a \
+         --window-pos on one, or none to centre it\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 14: `--images` said "missing" for a loop of links (and "no
+/// images here" for a folder it may not read).
+#[test]
+fn images_behind_a_link_loop_are_named_so() {
+    let dir = scratch("images-loop");
+    images(&dir, "4rowred.png", &Content::Bytes(bad::red().to_vec()));
+    std::fs::remove_file(dir.join("img/4rowtie.png")).unwrap();
+    std::os::unix::fs::symlink("4rowtie.png", dir.join("img/4rowtie.png")).unwrap();
+    std::fs::write(dir.join("s.json"), r#"{"frames": 2}"#).unwrap();
+    let run = fourinrow(&dir, &WITH_IMAGES, b"");
+    assert_eq!(run.code, Some(2));
+    assert_eq!(
+        run.err,
+        "fourinrow: img/4rowtie.png: a loop of symbolic links (--images needs all seven PNGs)\n"
+    );
+    std::os::unix::fs::symlink("loop", dir.join("loop")).unwrap();
+    let run =
+        fourinrow(&dir, &["--images", "loop", "--replay", "s.json", "--dump-frames", "o"], b"");
+    assert_eq!(run.err, "fourinrow: loop: a loop of symbolic links\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 15: `--help`, `--version` and the replay's `{"frames": N}`
+/// sent to a full disk exited 0 with nothing written.
+#[test]
+fn write_errors_on_stdout_are_reported() {
+    let dir = scratch("stdout-full");
+    std::fs::write(dir.join("s.json"), r#"{"frames": 2}"#).unwrap();
+    for args in ["--help", "--version", "--replay s.json --dump-frames out", "analyze --help"] {
+        let run = shell(&dir, &format!("exec \"$FOURINROW\" {args} > /dev/full"));
+        assert_eq!(run.code, Some(2), "{args}: {run:?}");
+        assert_eq!(
+            run.err, "fourinrow: cannot write to stdout: No space left on device (os error 28)\n",
+            "{args}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

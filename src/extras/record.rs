@@ -8,10 +8,10 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+use crate::files;
 use crate::port::board::{get_new_board, is_valid_move, make_move, Board, Tile, MAX_BOARD_SIZE};
 use crate::port::settings::MIN_SIZE;
 
@@ -174,29 +174,63 @@ pub struct RecordFile {
 
 impl RecordFile {
     /// Opens `path` for appending (creating it), so earlier games are kept.
+    /// Only a regular file will do: a FIFO (which would block the game
+    /// until someone reads it) or a device is refused at once.
     pub fn open(path: &Path) -> Result<RecordFile, Error> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let cannot = |e: &std::io::Error| {
+            Error::file(path, format!("cannot open the record file: {}", files::describe(e)))
+        };
         let file = std::fs::OpenOptions::new()
-            .create(true)
+            .read(true)
             .append(true)
+            .create(true)
+            .custom_flags(libc::O_NONBLOCK)
             .open(path)
-            .map_err(|e| Error::file(path, format!("cannot open the record file: {e}")))?;
+            .map_err(|e| cannot(&e))?;
+        files::check_regular(&file).map_err(|e| cannot(&e))?;
         Ok(RecordFile { path: path.to_path_buf(), file })
     }
 
-    /// Appends one game as one complete line, in a single `write` call: the
-    /// file is opened for appending, so two games written at once (two
-    /// windows, one file) land one after the other, never interleaved.
+    /// Appends one game as one whole line. The file is locked meanwhile, so
+    /// two games written at once (two windows, one file) land one after the
+    /// other; a newline goes first if the file does not end with one (a
+    /// comment typed by hand, a line cut short elsewhere); and a write that
+    /// fails part way (a full disk) is taken back, so no part line is left.
     pub fn write(&mut self, record: &GameRecord) -> Result<(), Error> {
-        let line = format!("{record}\n");
-        let written = self
-            .file
-            .write(line.as_bytes())
-            .map_err(|e| Error::file(&self.path, format!("cannot write the record: {e}")))?;
-        if written != line.len() {
-            return Err(Error::file(
-                &self.path,
-                format!("the record was cut short ({written} of {} bytes written)", line.len()),
-            ));
+        let failed = |what: &str, e: &std::io::Error| {
+            Error::file(&self.path, format!("{what}: {}", files::describe(e)))
+        };
+        files::lock(&self.file).map_err(|e| failed("cannot lock the record file", &e))?;
+        let appended = self.append_locked(&format!("{record}\n"));
+        // Closing the file would release the lock too; a failed unlock
+        // leaves nothing to repair.
+        let _ = files::unlock(&self.file);
+        appended
+    }
+
+    /// [`RecordFile::write`]'s work, with the lock held.
+    fn append_locked(&mut self, line: &str) -> Result<(), Error> {
+        use std::io::Write;
+        use std::os::unix::fs::FileExt;
+        let failed = |what: &str, e: &std::io::Error| {
+            Error::file(&self.path, format!("{what}: {}", files::describe(e)))
+        };
+        let length =
+            self.file.metadata().map_err(|e| failed("cannot read the record file", &e))?.len();
+        let mut last = [0u8; 1];
+        let ends_a_line = length == 0
+            || (self.file.read_exact_at(&mut last, length - 1).is_ok() && last[0] == b'\n');
+        let text = if ends_a_line { line.to_string() } else { format!("\n{line}") };
+        if let Err(e) = self.file.write_all(text.as_bytes()).and_then(|()| self.file.flush()) {
+            // Whatever part of the line went in is taken back.
+            let undone = self.file.set_len(length).is_ok();
+            let what = if undone {
+                "cannot write the record (the file is as it was)"
+            } else {
+                "cannot write the record, and a part line may be left at its end"
+            };
+            return Err(failed(what, &e));
         }
         Ok(())
     }

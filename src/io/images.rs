@@ -21,6 +21,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+use crate::files;
 
 // `EMBEDDED_IMAGES`: the seven PNGs of images/, by name, put there by build.rs.
 include!(concat!(env!("OUT_DIR"), "/embedded_images.rs"));
@@ -84,18 +85,40 @@ impl ImageFiles {
         let ImageSource::Folder(dir) = source else {
             return Ok(ImageFiles::Embedded);
         };
-        if !dir.is_dir() {
-            return Err(Error::file(
-                dir,
-                "no such folder (--images needs a folder holding the seven PNGs)",
-            ));
+        match std::fs::metadata(dir) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => {
+                return Err(Error::file(
+                    dir,
+                    "not a folder (--images needs a folder holding the seven PNGs)",
+                ))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(Error::file(
+                    dir,
+                    "no such folder (--images needs a folder holding the seven PNGs)",
+                ))
+            }
+            Err(e) => return Err(Error::file(dir, files::describe(&e))),
         }
+        // Whether `path` is a file; an error other than "not there" (a
+        // permission refused, a loop of links) is kept to be named.
+        let mut trouble: Option<(PathBuf, std::io::Error)> = None;
+        let mut is_file = |path: &Path| match std::fs::metadata(path) {
+            Ok(meta) => meta.is_file(),
+            Err(e) => {
+                if e.kind() != std::io::ErrorKind::NotFound && trouble.is_none() {
+                    trouble = Some((path.to_path_buf(), e));
+                }
+                false
+            }
+        };
         let mut best: Option<(usize, PathBuf, Naming)> = None;
         for folder in [dir.clone(), dir.join("images")] {
             for naming in [Naming::Tutorial, Naming::Book] {
                 let present = names
                     .iter()
-                    .filter(|name| folder.join(naming.file_name(name)).is_file())
+                    .filter(|name| is_file(&folder.join(naming.file_name(name))))
                     .count();
                 if present == names.len() {
                     return Ok(ImageFiles::Folder { folder, naming });
@@ -112,17 +135,24 @@ impl ImageFiles {
                     .map(|name| folder.join(naming.file_name(name)))
                     .find(|path| !path.is_file())
                     .unwrap_or_else(|| folder.clone());
-                let what = if missing.exists() { "not a file" } else { "missing" };
+                let what = match std::fs::metadata(&missing) {
+                    Ok(_) => "not a file".to_string(),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => "missing".to_string(),
+                    Err(e) => files::describe(&e),
+                };
                 Err(Error::file(&missing, format!("{what} (--images needs all seven PNGs)")))
             }
-            None => Err(Error::file(
-                dir,
-                format!(
-                    "no Four in a Row images here (looked for {} or {}, in it and in its images folder)",
-                    names.first().copied().unwrap_or_default(),
-                    Naming::Book.file_name(names.first().copied().unwrap_or_default())
-                ),
-            )),
+            None => match trouble {
+                Some((path, e)) => Err(Error::file(&path, files::describe(&e))),
+                None => Err(Error::file(
+                    dir,
+                    format!(
+                        "no Four in a Row images here (looked for {} or {}, in it and in its images folder)",
+                        names.first().copied().unwrap_or_default(),
+                        Naming::Book.file_name(names.first().copied().unwrap_or_default())
+                    ),
+                )),
+            },
         }
     }
 
@@ -149,21 +179,17 @@ impl ImageFiles {
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                         Err(Error::file(&path, "missing (--images needs all seven PNGs)"))
                     }
-                    Err(e) => Err(Error::file(&path, format!("cannot read: {e}"))),
+                    Err(e) => {
+                        Err(Error::file(&path, format!("cannot read: {}", files::describe(&e))))
+                    }
                 }
             }
         }
     }
 }
 
-/// The bytes of the file at `path`, or `None` if it holds more than `limit`.
-/// Reads at most `limit + 1` bytes whatever the file claims to be.
-pub fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
-    Ok((bytes.len() as u64 <= limit).then_some(bytes))
-}
+/// The bytes of a regular file, up to a limit (a FIFO or a device is refused).
+pub use crate::files::read_at_most;
 
 /// Decodes a PNG file held in memory into 8-bit RGBA, with SDL2_image.
 ///
@@ -177,6 +203,8 @@ pub fn decode_rgba(bytes: &[u8]) -> Result<crate::io::pixels::RgbaImage, String>
     use sdl2::rwops::RWops;
 
     check_png(bytes)?;
+    let bytes = without_text_chunks(bytes);
+    let bytes = bytes.as_ref();
     let (decoded, complaints) = quiet_stderr(|| {
         let rwops = RWops::from_bytes(bytes).map_err(|e| format!("cannot read: {e}"))?;
         // PNG only: no other decoder sees the bytes (see the module docs).
@@ -247,11 +275,53 @@ pub fn surface_to_rgba(
 /// The eight bytes every PNG file starts with.
 const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
 
+/// The most chunks a PNG may hold: an encoder that splits its pixels into
+/// 8 kB IDAT chunks needs 16,400 for the largest image at 16 bits a channel.
+pub const MAX_CHUNKS: usize = 100_000;
+
+/// The most bytes one image may take decoded, at its own bit depth: a
+/// 4096x4096 RGBA image at 8 bits a channel, not at 16.
+pub const MAX_DECODED_BYTES: u64 = 64 << 20;
+
+/// The most pixels the seven images may hold together, decoded: one
+/// 4096x4096 image's worth, 64 MB as RGBA. Seven such images took 471 MB.
+pub const MAX_TOTAL_PIXELS: u64 = 4096 * 4096;
+
+/// The text chunks, which the game never reads. libpng inflates each
+/// compressed one (up to 8 MB apiece): a PNG of 1,000 of them took 21 s to
+/// load. They are dropped before libpng sees the file.
+const TEXT_CHUNKS: [&[u8; 4]; 3] = [b"tEXt", b"zTXt", b"iTXt"];
+
+/// `bytes` (a PNG that [`check_png`] accepted) without its text chunks;
+/// borrowed as it is when it has none.
+pub fn without_text_chunks(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let mut chunks = Vec::new();
+    let mut at = PNG_SIGNATURE.len();
+    while let Some(header) = bytes.get(at..at + 8) {
+        let length = u32::from_be_bytes([header[0], header[1], header[2], header[3]]) as usize;
+        let end = at.saturating_add(length).saturating_add(12).min(bytes.len());
+        chunks.push((at, end, TEXT_CHUNKS.iter().any(|kind| &header[4..8] == *kind)));
+        at = end;
+    }
+    if !chunks.iter().any(|&(_, _, text)| text) {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut out = bytes[..PNG_SIGNATURE.len()].to_vec();
+    for (start, end, text) in chunks {
+        if !text {
+            out.extend_from_slice(&bytes[start..end]);
+        }
+    }
+    out.extend_from_slice(&bytes[at.min(bytes.len())..]);
+    std::borrow::Cow::Owned(out)
+}
+
 /// Checks a PNG's chunks (lengths, CRCs, IHDR first with a size from 1 to
-/// [`MAX_IMAGE_SIZE`], IEND last) before libpng reads it, so that a
-/// truncated or corrupt PNG gets one clear message, which names the chunk
-/// and the byte at fault. Anything that is not a PNG is refused.
-pub fn check_png(bytes: &[u8]) -> Result<(), String> {
+/// [`MAX_IMAGE_SIZE`], IEND last, at most [`MAX_CHUNKS`]) before libpng
+/// reads it, so that a truncated or corrupt PNG gets one clear message,
+/// which names the chunk and the byte at fault. Anything that is not a PNG
+/// is refused. Returns the image's width and height.
+pub fn check_png(bytes: &[u8]) -> Result<(u32, u32), String> {
     if bytes.is_empty() {
         return Err("an empty file, not a PNG image".into());
     }
@@ -264,7 +334,15 @@ pub fn check_png(bytes: &[u8]) -> Result<(), String> {
     }
     let mut at = PNG_SIGNATURE.len();
     let mut first = true;
+    let mut size = (0, 0);
+    let mut count = 0;
     loop {
+        count += 1;
+        if count > MAX_CHUNKS {
+            return Err(format!(
+                "a PNG of over {MAX_CHUNKS} chunks (byte {at} starts one more); no image needs so many"
+            ));
+        }
         let Some(header) = bytes.get(at..at + 8) else {
             return Err(format!(
                 "truncated PNG: the file ends at byte {} with no IEND chunk",
@@ -288,8 +366,11 @@ pub fn check_png(bytes: &[u8]) -> Result<(), String> {
             return Err(format!("corrupt PNG: the {name} chunk at byte {at} fails its CRC check"));
         }
         if first {
-            if kind != b"IHDR" || length < 8 {
+            if kind != b"IHDR" {
                 return Err(format!("corrupt PNG: the first chunk is {name}, not IHDR"));
+            }
+            if length < 13 {
+                return Err(format!("corrupt PNG: its IHDR chunk holds {length} bytes, not 13"));
             }
             let word = |i: usize| {
                 u32::from_be_bytes([
@@ -305,10 +386,29 @@ pub fn check_png(bytes: &[u8]) -> Result<(), String> {
                     "a {width}x{height} image is out of range (1 to {MAX_IMAGE_SIZE} pixels each way)"
                 ));
             }
+            // libpng holds the decoded image at its own depth: 16 bits a
+            // channel doubles it.
+            let (depth, colour) = (u64::from(typed_data[12]), typed_data[13]);
+            let channels = match colour {
+                0 | 3 => 1,
+                4 => 2,
+                2 => 3,
+                _ => 4,
+            };
+            let decoded = u64::from(width) * u64::from(height) * channels * depth.max(8) / 8;
+            if decoded > MAX_DECODED_BYTES {
+                return Err(format!(
+                    "a {width}x{height} image at {depth} bits a channel takes {} MB to decode \
+                     (at most {} MB)",
+                    decoded >> 20,
+                    MAX_DECODED_BYTES >> 20
+                ));
+            }
+            size = (width, height);
         }
         first = false;
         if kind == b"IEND" {
-            return Ok(());
+            return Ok(size);
         }
         at += length + 12;
     }
@@ -410,7 +510,7 @@ mod tests {
     #[test]
     fn damaged_pngs_are_caught_before_libpng_sees_them() {
         let good = EMBEDDED_IMAGES[0].1;
-        assert_eq!(check_png(good), Ok(()));
+        assert_eq!(check_png(good), Ok((100, 100)));
         let truncated = &good[..good.len() / 2];
         let err = check_png(truncated).unwrap_err();
         assert!(err.starts_with("truncated PNG: the IDAT chunk"), "{err}");
@@ -443,6 +543,41 @@ mod tests {
         png[12..16].copy_from_slice(b"\0\rI\n");
         let err = check_png(&png).unwrap_err();
         assert_eq!(err, "corrupt PNG: the \\x00\\rI\\n chunk at byte 8 fails its CRC check");
+    }
+
+    #[test]
+    fn text_chunks_are_dropped_and_chunks_counted() {
+        let good = EMBEDDED_IMAGES[0].1;
+        let chunk = |kind: &[u8; 4], data: &[u8]| {
+            let mut typed = kind.to_vec();
+            typed.extend_from_slice(data);
+            let mut out = (data.len() as u32).to_be_bytes().to_vec();
+            out.extend_from_slice(&typed);
+            out.extend_from_slice(&crc32(&typed).to_be_bytes());
+            out
+        };
+        let mut with_text = good[..33].to_vec();
+        with_text.extend(chunk(b"tEXt", b"Comment\0hi"));
+        with_text.extend(chunk(b"zTXt", b"Comment\0\0not even zlib"));
+        with_text.extend_from_slice(&good[33..]);
+        assert_eq!(check_png(&with_text), Ok((100, 100)));
+        assert_eq!(without_text_chunks(&with_text).as_ref(), good);
+        assert!(matches!(without_text_chunks(good), std::borrow::Cow::Borrowed(_)));
+        let mut many = good[..33].to_vec();
+        many.extend(chunk(b"abCd", b"").repeat(MAX_CHUNKS));
+        many.extend_from_slice(&good[33..]);
+        let err = check_png(&many).unwrap_err();
+        assert!(err.starts_with("a PNG of over 100000 chunks"), "{err}");
+        let mut deep = good.to_vec();
+        deep[24] = 16; // 16 bits a channel
+        deep[16..24].copy_from_slice(&[0, 0, 16, 0, 0, 0, 16, 0]);
+        let crc = crc32(&deep[12..29]).to_be_bytes();
+        deep[29..33].copy_from_slice(&crc);
+        let err = check_png(&deep).unwrap_err();
+        assert_eq!(
+            err,
+            "a 4096x4096 image at 16 bits a channel takes 128 MB to decode (at most 64 MB)"
+        );
     }
 
     #[test]

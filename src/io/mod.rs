@@ -23,6 +23,7 @@ pub mod pixels;
 #[cfg(feature = "window")]
 pub mod png;
 pub mod replay;
+pub mod signals;
 #[cfg(feature = "window")]
 pub mod text;
 #[cfg(feature = "window")]

@@ -12,10 +12,14 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt;
 use std::path::Path;
 
-use serde_json::{Map, Value};
+use std::cell::RefCell;
+
+use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::Value;
 
 use crate::error::{Error, Stop};
-use crate::io::images::{crc32, read_at_most};
+use crate::files::{self, read_at_most};
+use crate::io::images::crc32;
 use crate::io::pixels::Display;
 use crate::io::{Event, Frontend, Key};
 
@@ -58,24 +62,117 @@ impl fmt::Display for ScriptError {
     }
 }
 
-/// A JSON value as an error message quotes it: compact JSON, on one line.
+/// One JSON value of a script, as far as the script's reader looks at it:
+/// lists and objects where a single value belongs are read past (in
+/// constant memory), not kept, so that a script costs memory in proportion
+/// to the events it holds, never to a tree of JSON values.
+#[derive(Clone, Debug, PartialEq)]
+enum Scalar {
+    Null,
+    Bool(bool),
+    Number(serde_json::Number),
+    Str(String),
+    List,
+    Object,
+}
+
+impl Scalar {
+    fn as_str(&self) -> Option<&str> {
+        match self {
+            Scalar::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn as_i64(&self) -> Option<i64> {
+        match self {
+            Scalar::Number(n) => n.as_i64(),
+            _ => None,
+        }
+    }
+}
+
+/// Reads one [`Scalar`].
+struct ScalarVisitor;
+
+impl<'de> Visitor<'de> for ScalarVisitor {
+    type Value = Scalar;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Scalar, E> {
+        Ok(Scalar::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Scalar, E> {
+        Ok(Scalar::Number(v.into()))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Scalar, E> {
+        Ok(Scalar::Number(v.into()))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Scalar, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Scalar::Null, Scalar::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Scalar, E> {
+        Ok(Scalar::Str(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Scalar, E> {
+        Ok(Scalar::Str(v))
+    }
+    fn visit_unit<E>(self) -> Result<Scalar, E> {
+        Ok(Scalar::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Scalar, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Scalar::List)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Scalar, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Scalar::Object)
+    }
+}
+
+impl<'de> Deserialize<'de> for Scalar {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Scalar, D::Error> {
+        deserializer.deserialize_any(ScalarVisitor)
+    }
+}
+
+/// A value as an error message quotes it: compact JSON on one line, a
+/// string cut to 80 characters, a list or an object named, not quoted.
 ///
 /// serde_json escapes every control character below U+0020 but leaves U+0085,
 /// U+2028 and U+2029 raw inside strings, and those break lines for some
 /// readers (Python's `splitlines`, many editors). They can only occur inside
 /// a string there, where the `\uXXXX` escape means the same character.
-fn shown(value: &Value) -> String {
-    let text = value.to_string();
-    if !text.contains(['\u{85}', '\u{2028}', '\u{2029}']) {
-        return text;
+fn shown(value: &Scalar) -> String {
+    match value {
+        Scalar::Null => "null".into(),
+        Scalar::Bool(b) => b.to_string(),
+        Scalar::Number(n) => n.to_string(),
+        Scalar::List => "a list".into(),
+        Scalar::Object => "an object".into(),
+        Scalar::Str(s) => {
+            let cut: String = s.chars().take(files::MAX_QUOTE).collect();
+            let mut text = Value::String(cut).to_string();
+            if text.contains(['\u{85}', '\u{2028}', '\u{2029}']) {
+                text = text
+                    .replace('\u{85}', "\\u0085")
+                    .replace('\u{2028}', "\\u2028")
+                    .replace('\u{2029}', "\\u2029");
+            }
+            if s.chars().nth(files::MAX_QUOTE).is_some() {
+                text.push_str("...");
+            }
+            text
+        }
     }
-    text.replace('\u{85}', "\\u0085").replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
 }
 
 /// A whole, non-negative JSON number that fits `u64`.
-fn whole(value: &Value, what: &str) -> Result<u64, ScriptError> {
+fn whole(value: &Scalar, what: &str) -> Result<u64, ScriptError> {
     match value {
-        Value::Number(n) => {
+        Scalar::Number(n) => {
             if let Some(v) = n.as_u64() {
                 Ok(v)
             } else if n.as_i64().is_some() {
@@ -93,146 +190,422 @@ fn whole(value: &Value, what: &str) -> Result<u64, ScriptError> {
 }
 
 /// A whole JSON number that fits `i32` (a window coordinate).
-fn coordinate(value: &Value, what: &str) -> Result<i32, ScriptError> {
+fn coordinate(value: &Scalar, what: &str) -> Result<i32, ScriptError> {
     value.as_i64().and_then(|v| i32::try_from(v).ok()).ok_or_else(|| {
         ScriptError(format!("{what} must be a whole number of pixels, not {}", shown(value)))
     })
 }
 
-/// Reads a replay script from JSON text.
-pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| ScriptError(format!("not valid JSON: {e}")))?;
-    let Value::Object(object) = value else {
-        return Err(ScriptError("a replay script must be a JSON object".into()));
-    };
-    let number = |key: &str, default: u64| -> Result<u64, ScriptError> {
-        object.get(key).map_or(Ok(default), |v| whole(v, key))
-    };
-    let (width, height) = (number("width", 7)?, number("height", 6)?);
-    let difficulty = number("difficulty", 2)?;
+/// Where the reader leaves what is wrong with a script: a visitor can only
+/// fail with serde's error, which would add "at line 1 column 9" to every
+/// message; the first fault found is kept here instead.
+type Fault = RefCell<Option<ScriptError>>;
 
-    let frames = match object.get("frames") {
-        Some(v) => whole(v, "frames")?,
-        None => return Err(ScriptError("missing key \"frames\" (how many frames to play)".into())),
-    };
-    let events = parse_events(&object)?;
-    let choices = match object.get("choices") {
-        None => Vec::new(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                v.as_i64().ok_or_else(|| {
-                    ScriptError(format!("choices[{i}] must be a whole number, not {}", shown(v)))
-                })
-            })
-            .collect::<Result<_, _>>()?,
-        Some(other) => {
-            return Err(ScriptError(format!(
-                "choices must be a list of whole numbers, not {}",
-                shown(other)
-            )))
-        }
-    };
-    let first = match object.get("first") {
-        None => Vec::new(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .enumerate()
-            .map(|(i, v)| match v.as_str() {
-                Some("computer") => Ok(Starter::Computer),
-                Some("human") => Ok(Starter::Human),
-                _ => Err(ScriptError(format!(
-                    "first[{i}] must be \"computer\" or \"human\", not {}",
-                    shown(v)
-                ))),
-            })
-            .collect::<Result<_, _>>()?,
-        Some(other) => {
-            return Err(ScriptError(format!(
-                "first must be a list like [\"human\", \"computer\"], not {}",
-                shown(other)
-            )))
-        }
-    };
-    Ok(Script { width, height, difficulty, frames, events, choices, first })
+/// Keeps `fault` (the first one) and fails the reading.
+fn fail<E: de::Error>(fault: &Fault, message: String) -> E {
+    fault.borrow_mut().get_or_insert(ScriptError(message));
+    E::custom("the script is faulty")
 }
 
-/// The `events` list: `[frame, kind, x, y]` each, sorted by frame (stably,
-/// as Python's stable `sort` would).
-fn parse_events(object: &Map<String, Value>) -> Result<Vec<(u64, Event)>, ScriptError> {
-    let items = match object.get("events") {
-        None => return Ok(Vec::new()),
-        Some(Value::Array(items)) => items,
-        Some(other) => {
-            return Err(ScriptError(format!("events must be a list, not {}", shown(other))))
-        }
-    };
-    let mut events = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let at = |what: &str| format!("events[{i}] {what}");
-        let Some(fields) = item.as_array() else {
-            return Err(ScriptError(format!(
-                "events[{i}] must be a list [frame, kind, x, y], not {}",
-                shown(item)
-            )));
-        };
-        let frame = whole(
-            fields.first().ok_or_else(|| ScriptError(format!("events[{i}] is empty")))?,
-            &at("frame"),
-        )?;
-        let kind = fields.get(1).and_then(Value::as_str).ok_or_else(|| {
-            ScriptError(format!(
-                "events[{i}] needs a kind (down, motion, up, escape, quit) after the frame"
-            ))
-        })?;
-        let position = || -> Result<(i32, i32), ScriptError> {
-            match (fields.get(2), fields.get(3)) {
-                (Some(x), Some(y)) => Ok((coordinate(x, &at("x"))?, coordinate(y, &at("y"))?)),
-                _ => Err(ScriptError(format!("events[{i}] ({kind}) needs x and y"))),
-            }
-        };
-        let event = match kind {
-            "down" => Event::MouseButtonDown {
-                pos: position()?,
-                button: 1,
-            },
-            "motion" => Event::MouseMotion { pos: position()? },
-            "up" => Event::MouseButtonUp {
-                pos: position()?,
-                button: 1,
-            },
-            "escape" => Event::KeyUp(Key::Escape),
-            "quit" => Event::Quit,
-            // Keys for the extras (restart, undo, hint); the Python original sees only `escape`.
-            "key" | "keydown" | "keyup" => {
-                let (key, ctrl, shift) = key_chord(fields.get(2), i)?;
-                let down = Event::KeyDown { key, ctrl, shift };
-                match kind {
-                    "keydown" => down,
-                    "keyup" => Event::KeyUp(key),
-                    _ => {
-                        events.push((frame, down));
-                        Event::KeyUp(key)
-                    }
+/// What a script's keys held, read one at a time.
+#[derive(Default)]
+struct Fields {
+    width: Option<u64>,
+    height: Option<u64>,
+    difficulty: Option<u64>,
+    frames: Option<u64>,
+    events: Vec<(u64, Event)>,
+    choices: Vec<i64>,
+    first: Vec<Starter>,
+}
+
+/// Reads a script's top-level object, key by key.
+struct ScriptVisitor<'a> {
+    fault: &'a Fault,
+}
+
+impl<'de> Visitor<'de> for ScriptVisitor<'_> {
+    type Value = Fields;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a replay script (a JSON object)")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
+        let fault = self.fault;
+        let mut fields = Fields::default();
+        while let Some(key) = map.next_key::<String>()? {
+            let number = |value: Scalar| whole(&value, &key).map_err(|e| fail(fault, e.0));
+            match key.as_str() {
+                "width" => fields.width = Some(number(map.next_value()?)?),
+                "height" => fields.height = Some(number(map.next_value()?)?),
+                "difficulty" => fields.difficulty = Some(number(map.next_value()?)?),
+                "frames" => fields.frames = Some(number(map.next_value()?)?),
+                "events" => {
+                    fields.events =
+                        map.next_value_seed(ListSeed { reader: EventsReader(Vec::new()), fault })?.0
+                }
+                "choices" => {
+                    fields.choices = map
+                        .next_value_seed(ListSeed { reader: ChoicesReader(Vec::new()), fault })?
+                        .0
+                }
+                "first" => {
+                    fields.first =
+                        map.next_value_seed(ListSeed { reader: FirstReader(Vec::new()), fault })?.0
+                }
+                // Other keys are read past, as the Python's json would keep them unused.
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
                 }
             }
-            other => {
-                return Err(ScriptError(format!(
-                    "events[{i}] has unknown kind {other:?} (use down, motion, up, escape, quit, key, keydown or keyup)"
-                )))
-            }
-        };
-        events.push((frame, event));
+        }
+        Ok(fields)
     }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, _seq: A) -> Result<Fields, A::Error> {
+        Err(fail(self.fault, "a replay script must be a JSON object".into()))
+    }
+    fn visit_bool<E: de::Error>(self, _v: bool) -> Result<Fields, E> {
+        Err(fail(self.fault, "a replay script must be a JSON object".into()))
+    }
+    fn visit_i64<E: de::Error>(self, _v: i64) -> Result<Fields, E> {
+        Err(fail(self.fault, "a replay script must be a JSON object".into()))
+    }
+    fn visit_u64<E: de::Error>(self, _v: u64) -> Result<Fields, E> {
+        Err(fail(self.fault, "a replay script must be a JSON object".into()))
+    }
+    fn visit_f64<E: de::Error>(self, _v: f64) -> Result<Fields, E> {
+        Err(fail(self.fault, "a replay script must be a JSON object".into()))
+    }
+    fn visit_str<E: de::Error>(self, _v: &str) -> Result<Fields, E> {
+        Err(fail(self.fault, "a replay script must be a JSON object".into()))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Fields, E> {
+        Err(fail(self.fault, "a replay script must be a JSON object".into()))
+    }
+}
+
+/// Reads the items of one of a script's lists, one at a time.
+trait ItemReader {
+    /// What the list holds.
+    type Items;
+    /// The message for a value that is not a list.
+    fn not_a_list(&self, shown: &str) -> String;
+    /// Reads item `i` from `seq`; `false` at the end of the list.
+    fn read<'de, A: SeqAccess<'de>>(
+        &mut self,
+        i: usize,
+        seq: &mut A,
+        fault: &Fault,
+    ) -> Result<bool, A::Error>;
+    /// The items read.
+    fn items(self) -> Self::Items;
+}
+
+/// A list of a script, read by `reader`.
+struct ListSeed<'a, R> {
+    reader: R,
+    fault: &'a Fault,
+}
+
+/// What a [`ListSeed`] gives.
+struct Items<T>(T);
+
+impl<'de, R: ItemReader> de::DeserializeSeed<'de> for ListSeed<'_, R> {
+    type Value = Items<R::Items>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de, R: ItemReader> Visitor<'de> for ListSeed<'_, R> {
+    type Value = Items<R::Items>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut i = 0;
+        while self.reader.read(i, &mut seq, self.fault)? {
+            i += 1;
+        }
+        Ok(Items(self.reader.items()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        let value = ScalarVisitor.visit_map(map)?;
+        Err(fail(self.fault, self.reader.not_a_list(&shown(&value))))
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Err(fail(self.fault, self.reader.not_a_list(&shown(&Scalar::Bool(v)))))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Err(fail(self.fault, self.reader.not_a_list(&shown(&Scalar::Number(v.into())))))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Err(fail(self.fault, self.reader.not_a_list(&shown(&Scalar::Number(v.into())))))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        let value = ScalarVisitor.visit_f64::<E>(v)?;
+        Err(fail(self.fault, self.reader.not_a_list(&shown(&value))))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Err(fail(self.fault, self.reader.not_a_list(&shown(&Scalar::Str(v.into())))))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Err(fail(self.fault, self.reader.not_a_list("null")))
+    }
+}
+
+/// `choices`: whole numbers.
+struct ChoicesReader(Vec<i64>);
+
+impl ItemReader for ChoicesReader {
+    type Items = Vec<i64>;
+    fn not_a_list(&self, shown: &str) -> String {
+        format!("choices must be a list of whole numbers, not {shown}")
+    }
+    fn read<'de, A: SeqAccess<'de>>(
+        &mut self,
+        i: usize,
+        seq: &mut A,
+        fault: &Fault,
+    ) -> Result<bool, A::Error> {
+        let Some(v) = seq.next_element::<Scalar>()? else { return Ok(false) };
+        let choice = v.as_i64().ok_or_else(|| {
+            fail::<A::Error>(
+                fault,
+                format!("choices[{i}] must be a whole number, not {}", shown(&v)),
+            )
+        })?;
+        self.0.push(choice);
+        Ok(true)
+    }
+    fn items(self) -> Vec<i64> {
+        self.0
+    }
+}
+
+/// `first`: `"computer"` or `"human"`.
+struct FirstReader(Vec<Starter>);
+
+impl ItemReader for FirstReader {
+    type Items = Vec<Starter>;
+    fn not_a_list(&self, shown: &str) -> String {
+        format!("first must be a list like [\"human\", \"computer\"], not {shown}")
+    }
+    fn read<'de, A: SeqAccess<'de>>(
+        &mut self,
+        i: usize,
+        seq: &mut A,
+        fault: &Fault,
+    ) -> Result<bool, A::Error> {
+        let Some(v) = seq.next_element::<Scalar>()? else { return Ok(false) };
+        self.0.push(match v.as_str() {
+            Some("computer") => Starter::Computer,
+            Some("human") => Starter::Human,
+            _ => {
+                return Err(fail(
+                    fault,
+                    format!("first[{i}] must be \"computer\" or \"human\", not {}", shown(&v)),
+                ))
+            }
+        });
+        Ok(true)
+    }
+    fn items(self) -> Vec<Starter> {
+        self.0
+    }
+}
+
+/// `events`: `[frame, kind, x, y]` each.
+struct EventsReader(Vec<(u64, Event)>);
+
+impl ItemReader for EventsReader {
+    type Items = Vec<(u64, Event)>;
+    fn not_a_list(&self, shown: &str) -> String {
+        format!("events must be a list, not {shown}")
+    }
+    fn read<'de, A: SeqAccess<'de>>(
+        &mut self,
+        i: usize,
+        seq: &mut A,
+        fault: &Fault,
+    ) -> Result<bool, A::Error> {
+        let Some(fields) = seq.next_element_seed(EventFields { i, fault })? else {
+            return Ok(false);
+        };
+        push_event(i, &fields, &mut self.0).map_err(|e| fail::<A::Error>(fault, e.0))?;
+        Ok(true)
+    }
+    fn items(self) -> Vec<(u64, Event)> {
+        self.0
+    }
+}
+
+/// The first four values of event `i` (the rest are read past).
+struct EventFields<'a> {
+    i: usize,
+    fault: &'a Fault,
+}
+
+impl<'de> de::DeserializeSeed<'de> for EventFields<'_> {
+    type Value = Vec<Scalar>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<Scalar>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for EventFields<'_> {
+    type Value = Vec<Scalar>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an event")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Scalar>, A::Error> {
+        let mut fields = Vec::new();
+        while fields.len() < 4 {
+            match seq.next_element::<Scalar>()? {
+                Some(v) => fields.push(v),
+                None => return Ok(fields),
+            }
+        }
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(fields)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Vec<Scalar>, A::Error> {
+        let value = ScalarVisitor.visit_map(map)?;
+        Err(self.not_a_list(&value))
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Vec<Scalar>, E> {
+        Err(self.not_a_list(&Scalar::Bool(v)))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Vec<Scalar>, E> {
+        Err(self.not_a_list(&Scalar::Number(v.into())))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Vec<Scalar>, E> {
+        Err(self.not_a_list(&Scalar::Number(v.into())))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Vec<Scalar>, E> {
+        let value = ScalarVisitor.visit_f64::<E>(v)?;
+        Err(self.not_a_list(&value))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Vec<Scalar>, E> {
+        Err(self.not_a_list(&Scalar::Str(v.into())))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Vec<Scalar>, E> {
+        Err(self.not_a_list(&Scalar::Null))
+    }
+}
+
+impl EventFields<'_> {
+    fn not_a_list<E: de::Error>(&self, value: &Scalar) -> E {
+        let i = self.i;
+        fail(
+            self.fault,
+            format!("events[{i}] must be a list [frame, kind, x, y], not {}", shown(value)),
+        )
+    }
+}
+
+/// Reads a replay script from JSON text (a UTF-8 byte-order mark at its
+/// start is skipped). The text is read as a stream: the script costs
+/// memory in proportion to its events, choices and starters, and time in
+/// proportion to its length.
+pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
+    let text = files::skip_bom(text);
+    let fault = Fault::default();
+    let mut reader = serde_json::Deserializer::from_str(text);
+    let read = reader
+        .deserialize_any(ScriptVisitor { fault: &fault })
+        .and_then(|fields| reader.end().map(|()| fields));
+    let fields = match read {
+        Ok(fields) => fields,
+        Err(e) => {
+            return Err(fault
+                .into_inner()
+                .unwrap_or_else(|| ScriptError(format!("not valid JSON: {e}"))))
+        }
+    };
+    let Some(frames) = fields.frames else {
+        return Err(ScriptError("missing key \"frames\" (how many frames to play)".into()));
+    };
+    let mut events = fields.events;
+    // Sorted by frame, stably, as Python's stable `sort` would.
     events.sort_by_key(|&(frame, _)| frame);
-    Ok(events)
+    Ok(Script {
+        width: fields.width.unwrap_or(7),
+        height: fields.height.unwrap_or(6),
+        difficulty: fields.difficulty.unwrap_or(2),
+        frames,
+        events,
+        choices: fields.choices,
+        first: fields.first,
+    })
+}
+
+/// Event `i` of the `events` list, `[frame, kind, x, y]` (its first four
+/// values), added to `events`: one event, or two for a `key`.
+fn push_event(
+    i: usize,
+    fields: &[Scalar],
+    events: &mut Vec<(u64, Event)>,
+) -> Result<(), ScriptError> {
+    let at = |what: &str| format!("events[{i}] {what}");
+    let frame = whole(
+        fields.first().ok_or_else(|| ScriptError(format!("events[{i}] is empty")))?,
+        &at("frame"),
+    )?;
+    let kind = fields.get(1).and_then(Scalar::as_str).ok_or_else(|| {
+        ScriptError(format!(
+            "events[{i}] needs a kind (down, motion, up, escape, quit) after the frame"
+        ))
+    })?;
+    let position = || -> Result<(i32, i32), ScriptError> {
+        match (fields.get(2), fields.get(3)) {
+            (Some(x), Some(y)) => Ok((coordinate(x, &at("x"))?, coordinate(y, &at("y"))?)),
+            _ => Err(ScriptError(format!("events[{i}] ({kind}) needs x and y"))),
+        }
+    };
+    let event = match kind {
+        "down" => Event::MouseButtonDown { pos: position()?, button: 1 },
+        "motion" => Event::MouseMotion { pos: position()? },
+        "up" => Event::MouseButtonUp { pos: position()?, button: 1 },
+        "escape" => Event::KeyUp(Key::Escape),
+        "quit" => Event::Quit,
+        // Keys for the extras (restart, undo, hint); the Python original sees only `escape`.
+        "key" | "keydown" | "keyup" => {
+            let (key, ctrl, shift) = key_chord(fields.get(2), i)?;
+            let down = Event::KeyDown { key, ctrl, shift };
+            match kind {
+                "keydown" => down,
+                "keyup" => Event::KeyUp(key),
+                _ => {
+                    events.push((frame, down));
+                    Event::KeyUp(key)
+                }
+            }
+        }
+        other => {
+            return Err(ScriptError(format!(
+                "events[{i}] has unknown kind {} (use down, motion, up, escape, quit, key, keydown or keyup)",
+                shown(&Scalar::Str(other.to_string()))
+            )))
+        }
+    };
+    events.push((frame, event));
+    Ok(())
 }
 
 /// A key event's key and modifiers, written `"ctrl+z"`, `"shift+u"`, `"r"`.
-fn key_chord(value: Option<&Value>, i: usize) -> Result<(Key, bool, bool), ScriptError> {
-    let Some(text) = value.and_then(Value::as_str) else {
+fn key_chord(value: Option<&Scalar>, i: usize) -> Result<(Key, bool, bool), ScriptError> {
+    let Some(text) = value.and_then(Scalar::as_str) else {
         return Err(ScriptError(format!(
             "events[{i}] needs a key name such as \"r\" or \"ctrl+z\""
         )));
@@ -514,7 +887,10 @@ mod tests {
             Value::String("a\u{2028}b\u{85}".into()),
             "the quote is still the same JSON"
         );
-        assert_eq!(shown(&Value::from(4)), "4");
+        assert_eq!(shown(&Scalar::Number(4.into())), "4");
+        assert_eq!(shown(&Scalar::List), "a list");
+        let long = shown(&Scalar::Str("y".repeat(1000)));
+        assert_eq!(long, format!("\"{}\"...", "y".repeat(80)));
     }
 
     #[test]

@@ -28,6 +28,7 @@ use crate::error::{Error, Stop};
 use crate::io::chance::Chance;
 use crate::io::pixels::{Display, RgbaImage};
 use crate::io::replay::FrameSink;
+use crate::io::signals;
 use crate::io::{Answer, Event, Frontend, Key, Search};
 
 /// How the window is made: its title, size and place, and the frame rate.
@@ -94,6 +95,22 @@ impl Window {
             None => builder.position_centered(),
         };
         let window = builder.build().map_err(|e| no_display(e.to_string()))?;
+        if let Some((x, y)) = spec.position {
+            let count = video.num_video_displays().unwrap_or(0);
+            let screens: Vec<(i32, i32, u32, u32)> = (0..count)
+                .filter_map(|i| video.display_bounds(i).ok())
+                .map(|r| (r.x(), r.y(), r.width(), r.height()))
+                .collect();
+            if !screens.is_empty() && !on_a_screen((x, y, width, height), &screens) {
+                // A warning, not an error: pygame puts it there too, and a
+                // screen may yet be plugged in.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "fourinrow: warning: a window at {x},{y} is off every screen; \
+                     give a --window-pos on one, or none to centre it"
+                );
+            }
+        }
         let scratch = Surface::new(width, height, PixelFormatEnum::RGB888)
             .map_err(|e| Error::Sdl(format!("cannot create the display surface: {e}")))?;
         let event_pump =
@@ -171,6 +188,9 @@ impl Window {
         }
         if exposed {
             self.refresh()?;
+        }
+        if signals::received() && !self.pending.contains(&Event::Quit) {
+            self.pending.push_back(Event::Quit);
         }
         if self.pending.contains(&Event::Quit) {
             return Err(Stop::Quit);
@@ -255,6 +275,17 @@ fn unseen_without_asking(driver: &str, requested: Option<&str>) -> bool {
     let asked = requested
         .is_some_and(|list| list.split(',').any(|name| name.trim().eq_ignore_ascii_case(driver)));
     unseen && !asked
+}
+
+/// Whether a window at `window` (x, y, width, height) shows at least in
+/// part on one of `screens` (each x, y, width, height).
+fn on_a_screen(window: (i32, i32, u32, u32), screens: &[(i32, i32, u32, u32)]) -> bool {
+    let span = |at: i32, len: u32| (i64::from(at), i64::from(at) + i64::from(len));
+    let (wx, wy) = (span(window.0, window.2), span(window.1, window.3));
+    screens.iter().any(|&(x, y, w, h)| {
+        let (sx, sy) = (span(x, w), span(y, h));
+        wx.0 < sx.1 && sx.0 < wx.1 && wy.0 < sy.1 && sy.0 < wy.1
+    })
 }
 
 /// pygame's number for a mouse button: 1 left, 2 middle, 3 right; the side
@@ -389,6 +420,17 @@ impl FrameSink for Watch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_window_off_every_screen_is_found() {
+        let screens = [(0, 0, 1920, 1080), (1920, 0, 1280, 1024)];
+        assert!(on_a_screen((100, 80, 640, 480), &screens));
+        assert!(on_a_screen((-600, -400, 640, 480), &screens), "a corner shows");
+        assert!(on_a_screen((3000, 900, 640, 480), &screens), "on the second screen");
+        assert!(!on_a_screen((100_000, 100, 640, 480), &screens));
+        assert!(!on_a_screen((-640, 0, 640, 480), &screens), "just left of it");
+        assert!(!on_a_screen((i32::MAX, i32::MIN, 640, 480), &screens));
+    }
 
     #[test]
     fn a_window_nobody_sees_is_refused_unless_asked_for() {

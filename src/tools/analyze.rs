@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use crate::engine::{best_moves, faithful_estimate, Engine};
 use crate::extras::record::GameRecord;
+use crate::files::{self, quote, skip_bom, Lines};
 use crate::port::board::{Board, Tile};
 use crate::port::settings::{MAX_BOARDHEIGHT, MAX_BOARDWIDTH};
 use crate::pyfmt::python_float_repr;
@@ -28,7 +29,7 @@ pub const MAX_SEARCH_ESTIMATE: Duration = Duration::from_secs(10);
 
 /// The longest line read from stdin, in bytes: a 64x64 board text is 4,159
 /// bytes, and `analyze < /dev/zero` must not fill the memory.
-pub const MAX_LINE: u64 = 1 << 20;
+pub const MAX_LINE: u64 = files::MAX_LINE as u64;
 
 /// The largest record file read, in bytes: a game on the largest board
 /// is a line of about 12 kB.
@@ -111,54 +112,48 @@ pub fn run_analyze(
     mut err: impl Write,
 ) -> io::Result<usize> {
     let engine = options.engine.engine(SolverOptions::default(), 0, options.python);
-    let mut faulty = 0;
-    let mut answer = |origin: String, text: &str| -> io::Result<()> {
+    if let Some(path) = &options.record {
+        return analyze_record(options, engine.as_ref(), path, out, err);
+    }
+    let (engine, mut faulty) = (engine.as_ref(), 0);
+    // The answer for one board text, or its fault named on `err`: whether it was faulty.
+    let answer = |origin: String, text: &str, out: &mut dyn Write, err: &mut dyn Write| {
         let text = text.trim();
         let line = parse_board(text).map_err(|e| e.to_string()).and_then(|board| {
             check_search(&board, options.difficulty, options.engine)?;
-            Ok(answer(&board, text, options.difficulty, options.tile, engine.as_ref()))
+            Ok(answer(&board, text, options.difficulty, options.tile, engine))
         });
         match line {
             Ok(line) => {
                 writeln!(out, "{line}")?;
-                out.flush()
+                out.flush()?;
+                Ok(false)
             }
             Err(e) => {
-                faulty += 1;
-                writeln!(err, "fourinrow analyze: {origin}: {e}: {text}")
+                writeln!(err, "fourinrow analyze: {origin}: {e}: {}", quote(text))?;
+                Ok::<bool, io::Error>(true)
             }
         }
     };
-    if let Some(path) = &options.record {
-        return analyze_record(options, engine.as_ref(), path, out, err);
-    }
     if options.boards.is_empty() {
-        let mut input = input;
-        let mut line = Vec::new();
-        for number in 1.. {
-            line.clear();
-            let read = (&mut input)
-                .take(MAX_LINE + 1)
-                .read_until(b'\n', &mut line)
-                .map_err(|e| io::Error::new(e.kind(), format!("reading stdin: {e}")))?;
-            if read == 0 {
-                break;
-            }
-            if line.len() as u64 > MAX_LINE {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("reading stdin: line {number} is over {} MB long", MAX_LINE >> 20),
-                ));
-            }
-            // Bytes that are not UTF-8 become U+FFFD, which parse_board names.
-            let text = String::from_utf8_lossy(&line);
-            if !text.trim().is_empty() {
-                answer(format!("line {number}"), &text)?;
+        let mut lines = Lines::new(input, "stdin");
+        while let Some((number, line)) = lines.next_line()? {
+            match line {
+                Ok(text) if text.trim().is_empty() => {}
+                Ok(text) => {
+                    faulty +=
+                        usize::from(answer(format!("line {number}"), &text, &mut out, &mut err)?)
+                }
+                Err(fault) => {
+                    faulty += 1;
+                    writeln!(err, "fourinrow analyze: line {number}: {fault}")?;
+                }
             }
         }
     } else {
         for (i, text) in options.boards.iter().enumerate() {
-            answer(format!("argument {}", i + 1), text)?;
+            let text = if i == 0 { skip_bom(text) } else { text };
+            faulty += usize::from(answer(format!("argument {}", i + 1), text, &mut out, &mut err)?);
         }
     }
     Ok(faulty)
@@ -166,7 +161,10 @@ pub fn run_analyze(
 
 /// Answers every position of every game in a `--record` file, for the side
 /// to move there: the numbers the computer (or a hint) had at each turn.
-/// Returns how many lines of the file were faulty.
+/// Returns how many lines of the file were faulty. The file is read line by
+/// line (a byte-order mark skipped; a line that is not UTF-8 named and the
+/// others still answered), and must be a regular file of at most
+/// [`MAX_RECORD_FILE`] bytes.
 fn analyze_record(
     options: &AnalyzeOptions,
     engine: &dyn Engine,
@@ -177,23 +175,30 @@ fn analyze_record(
     let cannot = |e: &dyn std::fmt::Display| {
         io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display()))
     };
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_RECORD_FILE + 1).read_to_end(&mut bytes))
-        .map_err(|e| cannot(&format!("cannot read the record: {e}")))?;
-    if bytes.len() as u64 > MAX_RECORD_FILE {
+    let file = files::open_regular(path)
+        .map_err(|e| cannot(&format!("cannot read the record: {}", files::describe(&e))))?;
+    let length = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if length > MAX_RECORD_FILE {
         return Err(cannot(&format!("too large for a record (over {} MB)", MAX_RECORD_FILE >> 20)));
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| cannot(&"cannot read the record: it is not UTF-8 text"))?;
+    let mut lines =
+        Lines::new(io::BufReader::new(file.take(MAX_RECORD_FILE)), path.display().to_string());
     let mut faulty = 0;
-    for (i, line) in text.lines().enumerate() {
+    while let Some((number, line)) = lines.next_line()? {
+        let line = match line {
+            Ok(line) => line,
+            Err(fault) => {
+                faulty += 1;
+                writeln!(err, "fourinrow analyze: {} line {number}: {fault}", path.display())?;
+                continue;
+            }
+        };
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
         // A recorded game is answered whole, or named as faulty.
         let answers =
-            GameRecord::parse(line).and_then(|record| record.positions()).and_then(|positions| {
+            GameRecord::parse(&line).and_then(|record| record.positions()).and_then(|positions| {
                 positions
                     .iter()
                     .map(|(board, tile)| {
@@ -211,7 +216,7 @@ fn analyze_record(
             }
             Err(e) => {
                 faulty += 1;
-                writeln!(err, "fourinrow analyze: {} line {}: {e}", path.display(), i + 1)?;
+                writeln!(err, "fourinrow analyze: {} line {number}: {e}", path.display())?;
             }
         }
     }
@@ -280,15 +285,12 @@ mod tests {
         assert_eq!(run_analyze(&options, &input[..], &mut out, &mut err).unwrap(), 1);
         assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1, "the last line, unended");
         let err = String::from_utf8(err).unwrap();
-        assert!(
-            err.starts_with("fourinrow analyze: line 1: unknown character '\u{fffd}'"),
-            "{err}"
-        );
+        assert_eq!(err, "fourinrow analyze: line 1: not UTF-8 text (byte 0xFF at column 3)\n");
         // Regression: `analyze < /dev/zero` filled the memory.
         let endless = std::io::repeat(0).take(MAX_LINE * 4);
         let e = run_analyze(&options, std::io::BufReader::new(endless), Vec::new(), Vec::new())
             .unwrap_err();
-        assert_eq!(e.to_string(), "reading stdin: line 1 is over 1 MB long");
+        assert_eq!(e.to_string(), "stdin: line 1 is over 1 MB long");
     }
 
     #[test]

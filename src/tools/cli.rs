@@ -120,6 +120,17 @@ pub struct PlayOptions {
     pub python: Python,
 }
 
+/// Reads the window position pygame takes from `SDL_VIDEO_WINDOW_POS`:
+/// `X,Y`, or `center` or `centered` (any case) for the middle of the
+/// screen, which is `None`.
+pub fn parse_env_position(text: &str) -> Result<Option<(i32, i32)>, String> {
+    let word = text.trim();
+    if word.eq_ignore_ascii_case("center") || word.eq_ignore_ascii_case("centered") {
+        return Ok(None);
+    }
+    parse_position(text).map(Some).map_err(|e| format!("{e}, center or centered"))
+}
+
 /// Reads a window position written `X,Y` (as `--window-pos` and pygame's
 /// `SDL_VIDEO_WINDOW_POS` take it).
 pub fn parse_position(text: &str) -> Result<(i32, i32), String> {
@@ -235,13 +246,13 @@ struct GobangPlayArgs {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Columns on the board, 4 to 12
-    #[arg(long, value_name = "N", default_value_t = BOARDWIDTH)]
+    #[arg(long, value_name = "N", default_value_t = BOARDWIDTH, allow_negative_numbers = true)]
     width: usize,
     /// Rows on the board, 4 to 9
-    #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT)]
+    #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT, allow_negative_numbers = true)]
     height: usize,
     /// Moves the computer looks ahead, 0 to 6
-    #[arg(long, value_name = "N", default_value_t = DIFFICULTY)]
+    #[arg(long, value_name = "N", default_value_t = DIFFICULTY, allow_negative_numbers = true)]
     difficulty: u32,
     /// The computer's search
     #[arg(long, value_name = "E", value_enum, default_value_t)]
@@ -253,14 +264,14 @@ struct PlayArgs {
     level: Option<LevelChoice>,
     /// With --engine solver: the most a move may take, in seconds [default: 2];
     /// a move not proven by then comes from the deepest search completed
-    #[arg(long, value_name = "SECONDS", value_parser = parse_budget)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_budget, allow_negative_numbers = true)]
     budget: Option<std::time::Duration>,
     /// Seed the computer's choices and coin tosses, for a game you can play
     /// again move for move [default: random]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Frames per second, 1 to 1000
-    #[arg(long, value_name = "N", default_value_t = FPS)]
+    #[arg(long, value_name = "N", default_value_t = FPS, allow_negative_numbers = true)]
     fps: u32,
     /// Load the seven PNGs from DIR instead of the built-in artwork: named
     /// 4rowred.png ... or 4row_red.png ..., in DIR or in DIR/images
@@ -279,7 +290,7 @@ struct PlayArgs {
     overwrite: bool,
     /// Put the window's top-left corner at X,Y on the desktop (also read
     /// from SDL_VIDEO_WINDOW_POS, as pygame does) [default: centred]
-    #[arg(long, value_name = "X,Y", value_parser = parse_position)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_position, allow_hyphen_values = true)]
     window_pos: Option<(i32, i32)>,
     /// Extra: print the computer's potentialMoves, bestMoveFitness,
     /// bestMoves, column and engine for each move, and show each column's
@@ -368,7 +379,7 @@ columns) picks a perfect column, and how often it throws away a win or a
 draw.")]
 struct GradeArgs {
     /// Grade DIFFICULTY 1 up to N (1 to 6)
-    #[arg(long, value_name = "N", default_value_t = 4)]
+    #[arg(long, value_name = "N", default_value_t = 4, allow_negative_numbers = true)]
     up_to: u32,
     /// Files of positions; with none, stdin is read
     #[arg(value_name = "FILE")]
@@ -583,7 +594,7 @@ mod tests {
             "--images",
             "art",
             "--window-pos",
-            "10,-20",
+            "-100,-20",
         ]);
         assert_eq!(options.settings.board_width, 5);
         assert_eq!(options.settings.board_height, 4);
@@ -591,7 +602,7 @@ mod tests {
         assert_eq!(options.settings.fps, 60);
         assert_eq!(options.seed, Some(42));
         assert_eq!(options.images, Some(PathBuf::from("art")));
-        assert_eq!(options.window_pos, Some((10, -20)));
+        assert_eq!(options.window_pos, Some((-100, -20)), "a negative X, as a separate value");
     }
 
     #[test]
@@ -600,7 +611,9 @@ mod tests {
             (&["--colour", "red"], "unexpected argument '--colour' found"),
             (&["--width"], "a value is required for '--width <N>'"),
             (&["--width", "seven"], "invalid value 'seven' for '--width <N>'"),
-            (&["--width", "-3"], "unexpected argument '-3' found"),
+            (&["--width", "-3"], "invalid value '-3' for '--width <N>'"),
+            (&["--fps", "-1"], "invalid value '-1' for '--fps <N>'"),
+            (&["--seed", "-1"], "invalid value '-1' for '--seed <N>'"),
             (&["--width", "3"], "Board must be at least 4x4. (asked for 3x6)"),
             (&["--width", "13"], "does not fit the 640x480 window"),
             (&["--difficulty", "9"], "give 0 to 6"),

@@ -20,8 +20,10 @@
 
 use crate::engine::solver::{best_columns, Outcome, Position, Solver};
 use crate::engine::{best_moves as get_best_moves, fast, Python};
+use crate::files::{self, quote, Lines};
 use crate::port::board::Tile;
 use crate::tools::boardtext::format_board;
+use crate::tools::solve::{parse_position, SolveOptions};
 
 /// A position where a difficulty surely throws away a win: every column it
 /// may pick is worse than the best.
@@ -65,33 +67,51 @@ pub fn grade(
     positions: &[Position],
     difficulties: impl IntoIterator<Item = u32>,
 ) -> Vec<Grade> {
-    let analysed: Vec<(Position, Vec<Option<i32>>)> =
-        positions.iter().map(|p| (*p, solver.analyze(p, false))).collect();
-    difficulties.into_iter().map(|d| grade_one(&analysed, d)).collect()
+    let mut grades: Vec<Grade> = difficulties.into_iter().map(Grade::new).collect();
+    for position in positions {
+        add_position(solver, &mut grades, position);
+    }
+    grades.iter_mut().for_each(Grade::finish);
+    grades
 }
 
-/// One difficulty's grade.
-fn grade_one(analysed: &[(Position, Vec<Option<i32>>)], difficulty: u32) -> Grade {
-    let mut g = Grade {
-        difficulty,
-        positions: 0,
-        perfect: 0.0,
-        won: 0,
-        throws_win: 0.0,
-        drawn: 0,
-        throws_draw: 0.0,
-        example: None,
-    };
-    for (position, scores) in analysed {
+/// Solves every column of `position` and adds it to each of `grades`: one
+/// position at a time, so that a long list is graded in constant memory.
+fn add_position(solver: &mut Solver, grades: &mut [Grade], position: &Position) {
+    let scores = solver.analyze(position, false);
+    for g in grades {
+        g.add(position, &scores);
+    }
+}
+
+impl Grade {
+    /// No position graded yet.
+    fn new(difficulty: u32) -> Grade {
+        Grade {
+            difficulty,
+            positions: 0,
+            perfect: 0.0,
+            won: 0,
+            throws_win: 0.0,
+            drawn: 0,
+            throws_draw: 0.0,
+            example: None,
+        }
+    }
+
+    /// Adds one position, whose columns' exact scores are `scores`; the
+    /// shares are sums until [`Grade::finish`].
+    fn add(&mut self, position: &Position, scores: &[Option<i32>]) {
+        let g = self;
         let perfect = best_columns(scores);
         let Some(best) = perfect.first().and_then(|&c| scores[c]) else {
-            continue;
+            return;
         };
         let board = position.to_board(Tile::Black);
-        let values = fast::potential_moves(Python::default(), &board, Tile::Black, difficulty);
+        let values = fast::potential_moves(Python::default(), &board, Tile::Black, g.difficulty);
         let (_, picks) = get_best_moves(&board, &values);
         if picks.is_empty() {
-            continue;
+            return;
         }
         let n = picks.len() as f64;
         let share = |f: &dyn Fn(i32) -> bool| {
@@ -117,11 +137,14 @@ fn grade_one(analysed: &[(Position, Vec<Option<i32>>)], difficulty: u32) -> Grad
             g.throws_draw += share(&|s| s < 0);
         }
     }
-    let share = |sum: f64, count: usize| if count == 0 { 0.0 } else { sum / count as f64 };
-    g.perfect = share(g.perfect, g.positions);
-    g.throws_win = share(g.throws_win, g.won);
-    g.throws_draw = share(g.throws_draw, g.drawn);
-    g
+
+    /// Turns the sums into shares.
+    fn finish(&mut self) {
+        let share = |sum: f64, count: usize| if count == 0 { 0.0 } else { sum / count as f64 };
+        self.perfect = share(self.perfect, self.positions);
+        self.throws_win = share(self.throws_win, self.won);
+        self.throws_draw = share(self.throws_draw, self.drawn);
+    }
 }
 
 /// The grades as a Markdown table, then each difficulty's example.
@@ -171,45 +194,64 @@ pub struct GradeOptions {
 /// Reads positions, one a line (a move string, as in Pons' test sets,
 /// optionally followed by its score, which is ignored; or a board text),
 /// grades difficulties 1 to `up_to` on them and prints the table. A faulty
-/// line is named on `err` and skipped. Returns how many lines were faulty.
+/// line (or one that is not UTF-8) is named on `err` and skipped. Lines are
+/// read and graded one at a time, at most 1 MB each; files must be regular
+/// files (a FIFO is refused rather than waited on). Returns how many lines
+/// were faulty.
 pub fn run_grade(
     options: &GradeOptions,
     input: impl std::io::BufRead,
     mut out: impl std::io::Write,
     mut err: impl std::io::Write,
 ) -> std::io::Result<usize> {
-    use crate::tools::solve::{parse_position, SolveOptions};
-    let mut texts: Vec<(String, String)> = Vec::new();
-    if options.files.is_empty() {
-        for (i, line) in input.lines().enumerate() {
-            texts.push((format!("line {}", i + 1), line?));
+    let mut solver = Solver::new();
+    let mut grades: Vec<Grade> = (1..=options.up_to).map(Grade::new).collect();
+    let mut faulty = 0;
+    let mut grade_lines = |lines: &mut Lines<&mut dyn std::io::BufRead>,
+                           origin: &dyn Fn(usize) -> String|
+     -> std::io::Result<()> {
+        let solve_options = SolveOptions::default();
+        while let Some((number, line)) = lines.next_line()? {
+            let line = match line {
+                Ok(line) => line,
+                Err(fault) => {
+                    faulty += 1;
+                    writeln!(err, "fourinrow grade: {}: {fault}", origin(number))?;
+                    continue;
+                }
+            };
+            let Some(first) = line.split_whitespace().next() else {
+                continue;
+            };
+            match parse_position(first, &solve_options) {
+                Ok(position) => add_position(&mut solver, &mut grades, &position),
+                Err(e) => {
+                    faulty += 1;
+                    writeln!(err, "fourinrow grade: {}: {e}: {}", origin(number), quote(first))?;
+                }
+            }
         }
+        Ok(())
+    };
+    if options.files.is_empty() {
+        let mut input = input;
+        let mut lines = Lines::new(&mut input as &mut dyn std::io::BufRead, "stdin");
+        grade_lines(&mut lines, &|number| format!("line {number}"))?;
     } else {
         for path in &options.files {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                std::io::Error::new(e.kind(), format!("{}: cannot read: {e}", path.display()))
+            let file = files::open_regular(path).map_err(|e| {
+                std::io::Error::new(
+                    e.kind(),
+                    format!("{}: cannot read: {}", path.display(), files::describe(&e)),
+                )
             })?;
-            for (i, line) in text.lines().enumerate() {
-                texts.push((format!("{} line {}", path.display(), i + 1), line.to_string()));
-            }
+            let mut reader = std::io::BufReader::new(file);
+            let mut lines =
+                Lines::new(&mut reader as &mut dyn std::io::BufRead, path.display().to_string());
+            grade_lines(&mut lines, &|number| format!("{} line {number}", path.display()))?;
         }
     }
-    let (mut positions, mut faulty) = (Vec::new(), 0);
-    let solve_options = SolveOptions::default();
-    for (origin, line) in texts {
-        let Some(first) = line.split_whitespace().next() else {
-            continue;
-        };
-        match parse_position(first, &solve_options) {
-            Ok(position) => positions.push(position),
-            Err(e) => {
-                faulty += 1;
-                writeln!(err, "fourinrow grade: {origin}: {e}: {first}")?;
-            }
-        }
-    }
-    let mut solver = Solver::new();
-    let grades = grade(&mut solver, &positions, 1..=options.up_to);
+    grades.iter_mut().for_each(Grade::finish);
     write!(out, "{}", format_grades(&grades))?;
     out.flush()?;
     Ok(faulty)

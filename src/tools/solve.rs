@@ -26,13 +26,16 @@
 //!   such as `6`, for some positions and the full score of a column that
 //!   wins at once).
 //!
-//! Blank lines are skipped. A line that is not a position gets one line on
-//! the error stream naming its number and its fault, and the lines after
-//! it are still answered.
+//! Blank lines are skipped. A line that is not a position (or not UTF-8
+//! text) gets one line on the error stream naming its number and its fault,
+//! quoting at most 80 characters of it, and the lines after it are still
+//! answered. A byte-order mark at the start is skipped; a line over 1 MB,
+//! or UTF-16 input, ends the run with one line.
 
 use std::io::{self, BufRead, Write};
 
 use crate::engine::solver::{Position, Solver};
+use crate::files::{quote, Lines};
 use crate::port::board::Tile;
 use crate::tools::boardtext::parse_board;
 
@@ -105,8 +108,16 @@ pub fn run_solve(
 ) -> io::Result<usize> {
     let mut solver = Solver::new();
     let mut faulty = 0;
-    for (i, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| io::Error::new(e.kind(), format!("reading stdin: {e}")))?;
+    let mut lines = Lines::new(input, "stdin");
+    while let Some((number, line)) = lines.next_line()? {
+        let line = match line {
+            Ok(line) => line,
+            Err(fault) => {
+                faulty += 1;
+                writeln!(err, "fourinrow solve: line {number}: {fault}")?;
+                continue;
+            }
+        };
         let text = line.trim();
         if text.is_empty() {
             continue;
@@ -119,7 +130,7 @@ pub fn run_solve(
             }
             Err(e) => {
                 faulty += 1;
-                writeln!(err, "fourinrow solve: line {}: {e}: {text}", i + 1)?;
+                writeln!(err, "fourinrow solve: line {number}: {e}: {}", quote(text))?;
             }
         }
     }

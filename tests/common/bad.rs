@@ -277,3 +277,95 @@ pub fn srgb_profile_edited() -> Vec<u8> {
 pub fn with_profile(profile: &[u8]) -> Vec<u8> {
     after_ihdr(red(), &iccp(profile))
 }
+
+/// Bits written least significant first, as deflate packs them.
+struct Bits {
+    out: Vec<u8>,
+    used: u32,
+}
+
+impl Bits {
+    /// `value`'s low `n` bits, least significant first.
+    fn put(&mut self, value: u32, n: u32) {
+        for i in 0..n {
+            if self.used % 8 == 0 {
+                self.out.push(0);
+            }
+            let last = self.out.len() - 1;
+            self.out[last] |= (((value >> i) & 1) as u8) << (self.used % 8);
+            self.used += 1;
+        }
+    }
+
+    /// A Huffman code of `len` bits, most significant first.
+    fn code(&mut self, code: u32, len: u32) {
+        for i in (0..len).rev() {
+            self.put((code >> i) & 1, 1);
+        }
+    }
+}
+
+/// A zlib stream that inflates to `n` zero bytes (n at least 1), about
+/// 1,000 times smaller: one dynamic-Huffman deflate block whose only
+/// symbols are the literal 0 (code `10`), a match of 258 bytes at distance
+/// 1 (`0`, its distance `0`) and the end (`11`), so that each match costs
+/// two bits, as zlib's own best compression of zeros does.
+pub fn zlib_deflated_zeros(n: usize) -> Vec<u8> {
+    let mut bits = Bits { out: vec![0x78, 0xda], used: 16 };
+    bits.put(1, 1); // the last block
+    bits.put(2, 2); // dynamic Huffman codes
+    bits.put(29, 5); // 286 literal/length codes
+    bits.put(0, 5); // 1 distance code
+    bits.put(15, 4); // 19 code-length codes
+                     // The code-length code: 18 (a run of zeros) 1 bit, 1 and 2 two bits each.
+    for symbol in [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15] {
+        bits.put(
+            match symbol {
+                18 => 1,
+                1 | 2 => 2,
+                _ => 0,
+            },
+            3,
+        );
+    }
+    // Lengths: 0 -> 2, 1..=255 -> 0, 256 -> 2, 257..=284 -> 0, 285 -> 1; distance 0 -> 1.
+    let (run, one, two) = ((0, 1), (2, 2), (3, 2));
+    bits.code(two.0, two.1);
+    bits.code(run.0, run.1);
+    bits.put(127, 7); // 138 zeros
+    bits.code(run.0, run.1);
+    bits.put(106, 7); // 117 zeros
+    bits.code(two.0, two.1);
+    bits.code(run.0, run.1);
+    bits.put(17, 7); // 28 zeros
+    bits.code(one.0, one.1);
+    bits.code(one.0, one.1);
+    // The data: a literal 0, then matches of 258 and literals for the rest.
+    bits.code(2, 2);
+    let rest = n - 1;
+    for _ in 0..rest / 258 {
+        bits.code(0, 1);
+        bits.code(0, 1);
+    }
+    for _ in 0..rest % 258 {
+        bits.code(2, 2);
+    }
+    bits.code(3, 2); // the end of the block
+    let mut out = bits.out;
+    let b = (n % 65521) as u32; // adler32 of zeros: a stays 1, b counts them
+    out.extend_from_slice(&((b << 16) | 1).to_be_bytes());
+    out
+}
+
+/// A PNG of `width` x `height`, `depth` bits, colour type `colour`, its
+/// IDAT holding `zlib` (the rows, each with its filter byte, compressed).
+pub fn png_with_data(width: u32, height: u32, depth: u8, colour: u8, zlib: &[u8]) -> Vec<u8> {
+    let mut ihdr = width.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[depth, colour, 0, 0, 0]);
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    out.extend_from_slice(&chunk(b"IHDR", &ihdr));
+    out.extend_from_slice(&chunk(b"IDAT", zlib));
+    out.extend_from_slice(&chunk(b"IEND", b""));
+    out
+}
