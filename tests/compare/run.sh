@@ -306,6 +306,11 @@ if [[ "$line" =~ Python\ \(pid\ ([0-9]+)\)\ at\ ([0-9]+),([0-9]+),\ Rust\ \(pid\
     else
         echo "NOTE  live: this port has no --window-pos yet: its window is at $rwhere (asked for $rx,$ry); not checked"
     fi
+    ptitle=$(xdotool search --pid "$ppid_" getwindowname 2>/dev/null | head -1)
+    rtitle=$(xdotool search --pid "$rpid" getwindowname 2>/dev/null | head -1)
+    [[ "$ptitle" == *"Python: your program (left)"* && "$rtitle" == *"Rust: the port (right)"* ]] \
+        && pass "live: each window says whose it is: '$ptitle', '$rtitle'" \
+        || fail "live: window titles '$ptitle' and '$rtitle'"
     sleep 1
     import -window root "$SHOTS/live.png"
     blue=$(python3 -c "
