@@ -483,7 +483,7 @@ def line_table(program, twins, source):
             rows[-1][1] = last
         else:
             rows.append([first, last, kind, rust])
-    body = "".join(f'<tr><td class="num">{a}{"" if a == b else f"–{b}"}</td><td>{e(k)}</td>'
+    body = "".join(f'<tr><td class="num" style="white-space: nowrap">{a}{"" if a == b else f"–{b}"}</td><td>{e(k)}</td>'
                    f"<td>{r}</td></tr>" for a, b, k, r in rows)
     return f"<table><tr><th>lines</th><th>what</th><th>Rust</th></tr>{body}</table>"
 
