@@ -306,8 +306,8 @@ if [[ "$line" =~ Python\ \(pid\ ([0-9]+)\)\ at\ ([0-9]+),([0-9]+),\ Rust\ \(pid\
     else
         echo "NOTE  live: this port has no --window-pos yet: its window is at $rwhere (asked for $rx,$ry); not checked"
     fi
-    ptitle=$(xdotool search --pid "$ppid_" getwindowname 2>/dev/null | head -1)
-    rtitle=$(xdotool search --pid "$rpid" getwindowname 2>/dev/null | head -1)
+    titles() { local w; for w in $(xdotool search --pid "$1" 2>/dev/null); do xdotool getwindowname "$w"; done | paste -sd'|'; }
+    ptitle=$(titles "$ppid_") rtitle=$(titles "$rpid")
     [[ "$ptitle" == *"Python: your program (left)"* && "$rtitle" == *"Rust: the port (right)"* ]] \
         && pass "live: each window says whose it is: '$ptitle', '$rtitle'" \
         || fail "live: window titles '$ptitle' and '$rtitle'"
