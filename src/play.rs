@@ -93,7 +93,7 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
     let extras =
         Extras::new(options.extras.clone(), &settings, &images, Arc::clone(&engine), text, true)?;
     let spec = WindowSpec {
-        caption: CAPTION.to_string(),
+        caption: options.window_title.clone().unwrap_or_else(|| CAPTION.to_string()),
         size: (WINDOWWIDTH as u32, WINDOWHEIGHT as u32),
         position: window_pos,
         fps: settings.fps,

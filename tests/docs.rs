@@ -287,6 +287,43 @@ fn no_page_names_a_path_outside_the_repository() {
     }
 }
 
+/// docs/testing.md gives, beside a link to a test file, how many tests it
+/// holds ("[`fast.rs`](../src/engine/fast.rs) 8"): each must be the number
+/// of `#[test]` functions in that file.
+#[test]
+fn the_test_counts_in_testing_md_are_the_files_own() {
+    let text = read(&root().join("docs/testing.md"));
+    let mut checked = 0;
+    for (at, _) in text.match_indices("](../") {
+        let rest = &text[at + "](../".len()..];
+        let Some(close) = rest.find(')') else {
+            continue;
+        };
+        let path = &rest[..close];
+        if !path.ends_with(".rs") {
+            continue;
+        }
+        // The text right after the link: ", 12 unit tests" or " 8,".
+        let after = &rest[close + 1..];
+        let after = after.strip_prefix(',').unwrap_or(after);
+        let Some(after) = after.strip_prefix(' ') else {
+            continue;
+        };
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        if digits.is_empty() {
+            continue;
+        }
+        let said: usize = digits.parse().unwrap();
+        let actual = read(&root().join(path)).matches("#[test]").count();
+        assert_eq!(
+            said, actual,
+            "docs/testing.md says {path} holds {said} tests; it holds {actual}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} counts found");
+}
+
 #[test]
 fn link_and_definition_parsing() {
     let text =

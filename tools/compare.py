@@ -206,16 +206,10 @@ def play_scripts(chosen, port, learner, port_images, work, out, jobs, progress):
     return results
 
 
-def chunks(asked, size=30):
-    """The positions in runs of at most `size` of one board size each, in
-    order: each run a driver process, so progress can be told between them."""
-    runs = []
-    for position in asked:
-        if runs and runs[-1][-1].size == position.size and len(runs[-1]) < size:
-            runs[-1].append(position)
-        else:
-            runs.append([position])
-    return runs
+def chunks(asked, size=40):
+    """The positions in runs of at most `size`, in order: each run is one
+    driver process, so progress can be told between them."""
+    return [asked[i:i + size] for i in range(0, len(asked), size)]
 
 
 def cost(chunk):
@@ -248,9 +242,11 @@ class AiRun(threading.Thread):
                 self.current = self.learner.start_analysis([dataclasses.asdict(p) for p in chunk])
                 self.answers += self.learner.finish_analysis(self.current)
                 done += cost(chunk)
+                sizes = sorted({p.size for p in chunk})
                 self.progress.say(f"ai [{len(self.answers)}/{len(self.asked)} positions, "
                                   f"{time_left(started, done, total)}] your program answered "
-                                  f"{len(chunk)} on {chunk[0].size[0]}x{chunk[0].size[1]}")
+                                  f"{len(chunk)}, on {'x'.join(map(str, sizes[0]))} to "
+                                  f"{'x'.join(map(str, sizes[-1]))} boards")
         except Exception as error:      # reported by the main thread
             self.error = error
 

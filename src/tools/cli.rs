@@ -114,6 +114,8 @@ pub struct PlayOptions {
     pub overwrite: bool,
     /// Where the window goes on the desktop; `None` centres it.
     pub window_pos: Option<(i32, i32)>,
+    /// The window's title instead of the Python's caption (`--window-title`).
+    pub window_title: Option<String>,
     /// The extras switched on.
     pub extras: ExtrasOptions,
     /// Whose `sum()` the computer's values follow.
@@ -292,6 +294,10 @@ struct PlayArgs {
     /// from SDL_VIDEO_WINDOW_POS, as pygame does) [default: centred]
     #[arg(long, value_name = "X,Y", value_parser = parse_position, allow_hyphen_values = true)]
     window_pos: Option<(i32, i32)>,
+    /// Extra: the window's title instead of the Python's "four in row" (the
+    /// comparison kit names its windows with it)
+    #[arg(long, value_name = "TEXT", help_heading = "Extras")]
+    window_title: Option<String>,
     /// Extra: print the computer's potentialMoves, bestMoveFitness,
     /// bestMoves, column and engine for each move, and show each column's
     /// value above the board (best in yellow)
@@ -513,6 +519,7 @@ fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
         dump_frames: a.dump_frames,
         overwrite: a.overwrite,
         window_pos: a.window_pos,
+        window_title: a.window_title,
         extras: ExtrasOptions {
             explain: a.explain,
             two_player: a.two_player,

@@ -306,6 +306,11 @@ if [[ "$line" =~ Python\ \(pid\ ([0-9]+)\)\ at\ ([0-9]+),([0-9]+),\ Rust\ \(pid\
     else
         echo "NOTE  live: this port has no --window-pos yet: its window is at $rwhere (asked for $rx,$ry); not checked"
     fi
+    titles() { local w; for w in $(xdotool search --pid "$1" 2>/dev/null); do xdotool getwindowname "$w"; done | paste -sd'|'; }
+    ptitle=$(titles "$ppid_") rtitle=$(titles "$rpid")
+    [[ "$ptitle" == *"Python: your program (left)"* && "$rtitle" == *"Rust: the port (right)"* ]] \
+        && pass "live: each window says whose it is: '$ptitle', '$rtitle'" \
+        || fail "live: window titles '$ptitle' and '$rtitle'"
     sleep 1
     import -window root "$SHOTS/live.png"
     blue=$(python3 -c "

@@ -48,6 +48,7 @@ import sidebyside  # noqa: E402,F401  (sets pygame's environment before pygame l
 import pygame  # noqa: E402
 
 from sidebyside.pixels import frame_hash  # noqa: E402
+from sidebyside.port import LIVE_LABEL  # noqa: E402
 from sidebyside.program import Program  # noqa: E402
 
 LIVE_FPS = 30
@@ -305,6 +306,14 @@ def run_replay(program, script, frames_dir=None, known=(), live_ready=None):
 
     scripted = ScriptedInput(script.get("events", []))
     live = (pygame.display.update, pygame.event.get, live_ready) if live_ready else None
+    if live:
+        # The window says whose it is, in its title: the program's own
+        # caption, then the label (the learner's file is not touched).
+        real_set_caption = pygame.display.set_caption
+
+        def set_caption(title, *rest):
+            real_set_caption(f"{title} | {LIVE_LABEL}", *rest)
+        pygame.display.set_caption = set_caption
     presenter = Presenter(script, scripted, frames_dir, known, live)
     pygame.event.get = scripted.get
     pygame.display.update = pygame.display.flip = presenter

@@ -38,6 +38,9 @@ def window_positions():
     return (x, y), (x + WINDOW[0] + GAP, y), warning
 
 
+from sidebyside.port import LIVE_LABEL, LIVE_TITLE  # noqa: E402
+
+
 def check_display():
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
                                                  or os.environ.get("WAYLAND_DISPLAY")):
@@ -72,6 +75,8 @@ def play(scripts, learner, port, port_images, work, say=print):
         process.stdin.flush()
         say(f"live {script.label}: Python (pid {process.pid}) at {left[0]},{left[1]}, "
             f"Rust (pid {rust.pid}) at {right[0]},{right[1]}, up to {script.frames} frames at 30 a second")
+        say(f"live {script.label}: the windows' titles end '{LIVE_LABEL}' and "
+            f"'{LIVE_TITLE.split(' | ')[-1]}'")
         _, rust_errors = rust.communicate()
         result = learner.finish_live(python)
         problems = [m for m in (result.get("error"),

@@ -18,6 +18,11 @@ from sidebyside import Fatal
 
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
+# What the two windows of --live say in their titles: the learner's after
+# its own caption (driver.py adds it), the port's instead of its caption.
+LIVE_LABEL = "Python: your program (left)"
+LIVE_TITLE = "four in row | Rust: the port (right)"
+
 # The variable through which the port's every command learns whose sum() to
 # compute (as --python does); builds before it existed ignore it.
 PYTHON_ENV = "FOURINROW_PYTHON"
@@ -114,5 +119,7 @@ class Port:
         args = ["--replay", str(script), "--images", str(images)]
         if self.supports("--window-pos"):
             args += ["--window-pos", f"{x},{y}"]
+        if self.supports("--window-title"):
+            args += ["--window-title", LIVE_TITLE]
         env = self.env({"SDL_VIDEO_WINDOW_POS": f"{x},{y}", "SDL_AUDIODRIVER": "dummy"})
         return subprocess.Popen([str(self.path), *args], env=env, **popen)

@@ -407,12 +407,9 @@ def code_page(run):
     body = f"""<p class="note">Each function of <code>{e(str(program.path))}</code>, in its order,
 beside its twin in the Rust port: the item in <code>{e(str(source))}</code> whose doc comment begins
 <code>/// Python: name(args)</code>. Highlighted with Pygments; line numbers are the files' own.</p>
-<h2 id="lines">Your file, line by line</h2>
-<p class="note">Every line range of <code>{e(name)}</code>, in its order, and where it went in
-the port. Within each Rust file the twins keep the Python's order; across files they are grouped
-by what they do (the board, the drawing, the AI, the game), so a file read from the top is not
-always in your file's order.</p>
-{by_line}
+<p class="note"><a href="#lines">Your file, line by line</a>, at the end of this page, lists
+every line range of your file with where it went in the port: the set-up, the imports and the
+prints too.</p>
 <table>
 <tr><th>Python functions with no Rust twin</th><td><ul>{lonely}</ul></td></tr>
 <tr><th>Rust twins whose Python function is not in your file</th><td><ul>{twin_list(missing_functions)}</ul></td></tr>
@@ -425,6 +422,12 @@ always in your file's order.</p>
 <details><summary>Other markers (pygame's functions and names, locals: nothing your file
 defines)</summary>
 <ul>{twin_list(other_markers)}</ul></details>
+<h2 id="lines">Your file, line by line</h2>
+<p class="note">Every line range of <code>{e(name)}</code>, in its order, and where it went in
+the port. Within each Rust file the twins keep the Python's order; across files they are grouped
+by what they do (the board, the drawing, the AI, the game), so a file read from the top is not
+always in your file's order.</p>
+{by_line}
 """
     css = HtmlFormatter().get_style_defs(".highlight")
     return page("The code, side by side", body,
@@ -483,7 +486,7 @@ def line_table(program, twins, source):
             rows[-1][1] = last
         else:
             rows.append([first, last, kind, rust])
-    body = "".join(f'<tr><td class="num">{a}{"" if a == b else f"–{b}"}</td><td>{e(k)}</td>'
+    body = "".join(f'<tr><td class="num" style="white-space: nowrap">{a}{"" if a == b else f"–{b}"}</td><td>{e(k)}</td>'
                    f"<td>{r}</td></tr>" for a, b, k, r in rows)
     return f"<table><tr><th>lines</th><th>what</th><th>Rust</th></tr>{body}</table>"
 
