@@ -119,3 +119,9 @@ fn restarting_and_closing_the_window() {
     let (played, _) = check_against_python("restart-and-quit", 1);
     assert!(matches!(played.stop, Stop::Quit));
 }
+#[test]
+fn when_the_ai_makes_five_the_python_stops_and_the_port_shows_it() {
+    let (played, outcome) = check_against_python("white-wins", 1);
+    assert!(outcome.contains("TypeError"), "{outcome}");
+    assert!(matches!(played.stop, Stop::ScriptEnded));
+}
