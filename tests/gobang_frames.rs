@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use fourinrow::error::Stop;
 use fourinrow::gobang::play::load_images;
+use fourinrow::gobang::port::hooks::Hooks;
 use fourinrow::gobang::port::main;
 use fourinrow::io::images::decode_rgba;
 use fourinrow::io::replay::{load_script, Checksums, Replay};
@@ -60,10 +61,11 @@ fn play(script: &Path, keep: &[u64]) -> Played {
     sink.keep.extend(keep.iter().copied());
     let mut replay = Replay::new(&script, sink);
     let (images, _logo) = load_images(None).unwrap();
-    let stop = match main::main(&mut replay, images, Box::new(Fonts::new().unwrap())) {
-        Ok(never) => match never {},
-        Err(stop) => stop,
-    };
+    let stop =
+        match main::main(&mut replay, images, Box::new(Fonts::new().unwrap()), Hooks::default()) {
+            Ok(never) => match never {},
+            Err(stop) => stop,
+        };
     Played { crcs: replay.sink.crcs, kept: replay.sink.kept, printed: replay.printed, stop }
 }
 

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Stop};
+use crate::gobang::extras::rules::{self, Rule};
 use crate::gobang::port::drawing::Images;
 use crate::gobang::port::main;
 use crate::gobang::port::setup::{FPS, WINDOW_H, WINDOW_W};
@@ -20,7 +21,7 @@ use crate::io::replay::{load_script, Replay};
 use crate::io::text::Fonts;
 use crate::io::window::{Live, Watch, Window, WindowSpec};
 use crate::io::Frontend;
-use crate::tools::cli::GobangOptions;
+use crate::tools::cli::{GobangOptions, RuleArg};
 
 /// The six images' file names, as `setup.py` names them under `images/`.
 pub const IMAGE_FILES: [&str; 6] =
@@ -71,6 +72,14 @@ pub fn load_images(folder: Option<&Path>) -> Result<(Images, RgbaImage), Error> 
     Ok((images, image(folder, "logo.png")?))
 }
 
+/// The rules extra's rule for the command line's.
+fn rule(arg: RuleArg) -> Rule {
+    match arg {
+        RuleArg::Freestyle => Rule::Freestyle,
+        RuleArg::Standard => Rule::Standard,
+    }
+}
+
 /// Plays in a window, or replays a script, as the options say.
 pub fn play(options: &GobangOptions) -> Result<(), Error> {
     let script = options.replay.as_deref().map(load_script).transpose()?;
@@ -88,7 +97,8 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         Ok(window)
     };
     let run = |io: &mut dyn Frontend| -> Result<(), Error> {
-        match main::main(io, images.clone(), Box::new(fonts)) {
+        match main::main(io, images.clone(), Box::new(fonts), rules::hooks(options.rule.map(rule)))
+        {
             Ok(never) => match never {},
             Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
             Err(Stop::Failed(e)) => Err(e),

@@ -64,6 +64,17 @@ pub struct GobangOptions {
     pub overwrite: bool,
     /// Where the window goes on the desktop; `None` centres it.
     pub window_pos: Option<(i32, i32)>,
+    /// Extra: judge wins by this rule instead of the original's check.
+    pub rule: Option<RuleArg>,
+}
+
+/// A win rule on the command line (Gobang's rules extra).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RuleArg {
+    /// five or more in a row, in any direction
+    Freestyle,
+    /// exactly five in a row; six or more do not win
+    Standard,
 }
 
 /// A set of settings by name.
@@ -226,6 +237,10 @@ struct GobangPlayArgs {
     /// Put the window's top-left corner at X,Y on the desktop [default: centred]
     #[arg(long, value_name = "X,Y", value_parser = parse_position)]
     window_pos: Option<(i32, i32)>,
+    /// Extra: judge wins in every direction, freestyle (five or more) or
+    /// standard (exactly five), instead of the original's one-way check
+    #[arg(long, value_name = "RULE", value_enum, help_heading = "Extras")]
+    rule: Option<RuleArg>,
 }
 
 /// The options of the game.
@@ -431,6 +446,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                 dump_frames: g.play.dump_frames,
                 overwrite: g.play.overwrite,
                 window_pos: g.play.window_pos,
+                rule: g.play.rule,
             }),
         })),
         None => play_options(cli.play).map(Command::Play),

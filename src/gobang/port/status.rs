@@ -1,6 +1,7 @@
 //! Twins of `status.py`: class `State`, the game's state, in the Python's order.
 
 use crate::error::{Error, Stop};
+use crate::gobang::port::hooks::Hooks;
 use crate::gobang::port::robot::{Maps, Stone, AI, EMPTY_MAPS};
 use crate::gobang::port::setup::{L_BORDER, SPACE, T_BORDER, WINDOW_H, WINDOW_W};
 use crate::io::pixels::Display as Screen;
@@ -35,7 +36,7 @@ pub struct Piece {
 /// [`State::define_screen`]), and the clock is the frontend's `tick`. Its
 /// `ai`, which shares `maps` in the Python, is made from `maps` when asked
 /// ([`State::ai_piece`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct State {
     /// `self.maps`: `maps[row][col]`.
     pub maps: Maps,
@@ -47,6 +48,8 @@ pub struct State {
     pub turn: u8,
     /// `self.starting`: the game goes on.
     pub starting: bool,
+    /// Not in the Python: the extras' hooks (none by default).
+    pub hooks: Hooks,
 }
 
 impl Default for State {
@@ -58,7 +61,14 @@ impl Default for State {
 impl State {
     /// Python: State.__init__(self)
     pub fn new() -> State {
-        State { maps: EMPTY_MAPS, step_count: 0, step_list: Vec::new(), turn: 0, starting: true }
+        State {
+            maps: EMPTY_MAPS,
+            step_count: 0,
+            step_list: Vec::new(),
+            turn: 0,
+            starting: true,
+            hooks: Hooks::default(),
+        }
     }
 
     /// Python: State.defineScreen()
@@ -160,7 +170,12 @@ impl State {
 
     /// Python: State.resultText(self, pos)
     pub fn result_text(&self, pos: (i32, i32)) -> Option<&'static str> {
-        match AI::new(self.maps).judge_result(pos.0, pos.1) {
+        let result = match self.hooks.judge {
+            // Not in the Python: the rules extra judges, if chosen.
+            Some(judge) => judge(&self.maps, pos),
+            None => AI::new(self.maps).judge_result(pos.0, pos.1),
+        };
+        match result {
             'B' => Some("Black wins"),
             'W' => Some("White wins"),
             'T' => Some("The game has drawn"),
