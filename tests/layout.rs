@@ -104,6 +104,7 @@ fn the_parts_use_each_other_one_way_only() {
         ("gobang::port", &["io", "error"]),
         ("gobang::analyze", &["gobang::port"]),
         ("gobang::extras", &["gobang::port"]),
+        ("gobang::pbrain", &["gobang::port"]),
         ("gobang::play", &["gobang::port", "gobang::extras", "io", "error", "tools"]),
     ];
     let graph = graph();

@@ -6,6 +6,7 @@
 //! - [`extras`]: what the original lacks: win rules done right.
 //! - [`extras`]: what the original lacks: win rules done right.
 //! - [`analyze`]: `fourinrow gobang analyze`, the AI's choice for board texts.
+//! - [`pbrain`]: `fourinrow gobang pbrain`, the AI as a Gomocup engine.
 //! - `play`: the set-up that wires the twins to a window or a replay (the
 //!   `window` feature).
 //!
@@ -16,6 +17,7 @@
 
 pub mod analyze;
 pub mod extras;
+pub mod pbrain;
 #[cfg(feature = "window")]
 pub mod play;
 pub mod port;

@@ -48,6 +48,8 @@ pub enum GobangCommand {
     Analyze(Vec<String>),
     /// Write the folder the Python runs in (images/ and fonts/).
     Assets(PathBuf),
+    /// Play as a Gomocup engine on stdin and stdout.
+    Pbrain,
 }
 
 /// How to play Gobang.
@@ -206,6 +208,9 @@ on stderr naming it, and the exit status is then 2.")]
         #[arg(value_name = "BOARD")]
         boards: Vec<String>,
     },
+    /// Play as a Gomocup engine: the pbrain protocol (START, BEGIN, TURN,
+    /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
+    Pbrain,
     /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
     /// the folder the Python runs in, to draw what the port draws
     Assets {
@@ -440,6 +445,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
         Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
             Some(GobangSub::Analyze { boards }) => GobangCommand::Analyze(boards),
             Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
+            Some(GobangSub::Pbrain) => GobangCommand::Pbrain,
             None => GobangCommand::Play(GobangOptions {
                 images: g.play.images,
                 replay: g.play.replay,

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Stop};
 use crate::gobang::port::hooks::Hooks;
-use crate::gobang::port::robot::{Maps, Stone, AI, EMPTY_MAPS};
+use crate::gobang::port::robot::{first_empty, Maps, Stone, AI, EMPTY_MAPS};
 use crate::gobang::port::setup::{L_BORDER, SPACE, T_BORDER, WINDOW_H, WINDOW_W};
 use crate::io::pixels::Display as Screen;
 use crate::io::{think, Frontend};
@@ -122,7 +122,9 @@ impl State {
     /// when it is done. A copy differs from the Python's shared board in
     /// one case only: when the AI finds a five, the Python leaves its trial
     /// stone on the board, `changeData` refuses the point and the game
-    /// stops with a TypeError; here the five is played and shown.
+    /// stops with a TypeError; here the five is played and shown. (With two
+    /// points left the AI can answer no point at all, and the Python stops
+    /// too; here the first empty point is played.)
     pub fn ai_piece(&mut self, io: &mut dyn Frontend) -> Result<Option<Piece>, Stop> {
         let mut ai = AI::new(self.maps);
         let (pos_n, printed) = think(io, move || {
@@ -133,11 +135,15 @@ impl State {
         for line in printed {
             io.print(&line)?;
         }
-        if !AI::in_board(pos_n.0, pos_n.1) {
-            return Err(Stop::Failed(Error::Internal(format!(
-                "the AI found no point to play on this board (it answered {pos_n:?})"
-            ))));
-        }
+        // Not in the Python: with two points left the AI may answer
+        // (-1, -1) and the Python stops with a TypeError; the port plays on.
+        let Some(pos_n) =
+            Some(pos_n).filter(|p| AI::in_board(p.0, p.1)).or(first_empty(&self.maps))
+        else {
+            return Err(Stop::Failed(Error::Internal(
+                "the AI was asked to move on a full board".into(),
+            )));
+        };
         if self.change_data(pos_n.0, pos_n.1, self.turn) {
             let result_text = self.result_text(pos_n);
             if result_text.is_some() {
