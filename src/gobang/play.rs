@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Stop};
 use crate::gobang::extras::rules::{self, Rule};
 use crate::gobang::port::drawing::Images;
+use crate::gobang::port::hooks::Hooks;
 use crate::gobang::port::main;
 use crate::gobang::port::setup::{FPS, WINDOW_H, WINDOW_W};
 use crate::gobang::port::status::CAPTION;
@@ -96,9 +97,10 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         window.set_icon(&logo)?;
         Ok(window)
     };
+    let hooks =
+        Hooks { judge: rules::judge_for(options.rule.map(rule)), hot_seat: options.two_player };
     let run = |io: &mut dyn Frontend| -> Result<(), Error> {
-        match main::main(io, images.clone(), Box::new(fonts), rules::hooks(options.rule.map(rule)))
-        {
+        match main::main(io, images.clone(), Box::new(fonts), hooks) {
             Ok(never) => match never {},
             Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
             Err(Stop::Failed(e)) => Err(e),

@@ -68,6 +68,8 @@ pub struct GobangOptions {
     pub window_pos: Option<(i32, i32)>,
     /// Extra: judge wins by this rule instead of the original's check.
     pub rule: Option<RuleArg>,
+    /// Extra: the hot seat, a second person plays white.
+    pub two_player: bool,
 }
 
 /// A win rule on the command line (Gobang's rules extra).
@@ -246,6 +248,9 @@ struct GobangPlayArgs {
     /// standard (exactly five), instead of the original's one-way check
     #[arg(long, value_name = "RULE", value_enum, help_heading = "Extras")]
     rule: Option<RuleArg>,
+    /// Extra: hot seat, a second person plays white instead of the AI
+    #[arg(long, help_heading = "Extras")]
+    two_player: bool,
 }
 
 /// The options of the game.
@@ -453,6 +458,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                 overwrite: g.play.overwrite,
                 window_pos: g.play.window_pos,
                 rule: g.play.rule,
+                two_player: g.play.two_player,
             }),
         })),
         None => play_options(cli.play).map(Command::Play),

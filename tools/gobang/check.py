@@ -8,7 +8,7 @@ DIR holds the Python's five modules; BINARY is a built fourinrow. It
 1. lists the Python's functions and constants (names.py) and compares
    them with tests/fixtures/gobang/python-names.txt, the list the twins
    test checks the port against;
-2. plays each replay script of tests/scripts/gobang/ through the Python
+2. plays each replay script of tests/fixtures/gobang/scripts/ through the Python
    (driver.py, in a folder `fourinrow gobang assets` wrote, so both use
    the same images and font) and through `fourinrow gobang --replay
    --dump-frames`, and compares every frame the Python presented; where
@@ -72,7 +72,7 @@ def main():
         run([binary, "gobang", "assets", str(work / "game")])
         frames_checked = 0
         skipped = {name for name in args.skip.split(",") if name}
-        for script in sorted((REPO / "tests/scripts/gobang").glob("*.json")):
+        for script in sorted((REPO / "tests/fixtures/gobang/scripts").glob("*.json")):
             name = script.stem
             if name in skipped:
                 print(f"frames: {name}: skipped", flush=True)

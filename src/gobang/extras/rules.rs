@@ -8,7 +8,7 @@
 //! **standard** (an overline of six or more does not win). The four lines
 //! through a point are the row, the column and the two diagonals.
 
-use crate::gobang::port::hooks::{Hooks, Judge};
+use crate::gobang::port::hooks::Judge;
 use crate::gobang::port::robot::{Maps, Stone};
 use crate::gobang::port::setup::{COL, ROW};
 
@@ -77,14 +77,12 @@ pub fn judge_standard(maps: &Maps, point: (i32, i32)) -> char {
     judge(maps, point, Rule::Standard)
 }
 
-/// The hooks for `rule`.
-pub fn hooks(rule: Option<Rule>) -> Hooks {
-    Hooks {
-        judge: rule.map(|rule| match rule {
-            Rule::Freestyle => judge_freestyle as Judge,
-            Rule::Standard => judge_standard as Judge,
-        }),
-    }
+/// The hook for `rule`: the judge that `Hooks::judge` holds.
+pub fn judge_for(rule: Option<Rule>) -> Option<Judge> {
+    rule.map(|rule| match rule {
+        Rule::Freestyle => judge_freestyle as Judge,
+        Rule::Standard => judge_standard as Judge,
+    })
 }
 
 #[cfg(test)]
@@ -166,13 +164,13 @@ mod tests {
         }
         state.maps[7][4] = Some(Stone::Black); // the middle of five
         assert_eq!(state.result_text((7, 4)), None, "the Python's check misses it");
-        state.hooks = hooks(Some(Rule::Standard));
+        state.hooks.judge = judge_for(Some(Rule::Standard));
         assert_eq!(state.result_text((7, 4)), Some("Black wins"));
         state.maps[7][8] = Some(Stone::Black);
         assert_eq!(state.result_text((7, 4)), None, "six is no standard win");
-        state.hooks = hooks(Some(Rule::Freestyle));
+        state.hooks.judge = judge_for(Some(Rule::Freestyle));
         assert_eq!(state.result_text((7, 4)), Some("Black wins"));
-        assert!(hooks(None).judge.is_none() && Hooks::default().judge.is_none());
+        assert!(judge_for(None).is_none());
     }
 
     #[test]

@@ -13,4 +13,6 @@ pub type Judge = fn(&Maps, (i32, i32)) -> char;
 pub struct Hooks {
     /// Judges wins instead of `AI.judgeResult` (the rules extra).
     pub judge: Option<Judge>,
+    /// The hot seat: a second person plays white; the AI is not asked.
+    pub hot_seat: bool,
 }

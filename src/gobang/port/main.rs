@@ -62,6 +62,9 @@ pub fn check_events(
                     if !human_piece.starting {
                         return Ok(());
                     }
+                    if state.hooks.hot_seat {
+                        continue; // Not in the Python: the hot seat, a person plays white.
+                    }
                     io.display_update(&display.screen)?;
                     let ai_piece = state.ai_piece(io)?.ok_or_else(|| {
                         Error::Internal("the AI chose a point that is taken".into())
