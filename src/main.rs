@@ -42,6 +42,14 @@ fn run() -> Result<ExitCode, Error> {
             "gobang analyze",
             fourinrow::gobang::analyze::run_analyze(&boards, stdin.lock(), stdout, stderr),
         ),
+        Command::Gobang(GobangCommand::Pbrain) => {
+            match fourinrow::gobang::pbrain::run_pbrain(stdin.lock(), stdout.lock()) {
+                Ok(()) => Ok(ExitCode::SUCCESS),
+                // A manager that went away ends the match.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+                Err(e) => Err(Error::Io(format!("gobang pbrain: {e}"))),
+            }
+        }
         Command::Gobang(command) => gobang(&command).map(|()| ExitCode::SUCCESS),
     }
 }
@@ -52,8 +60,8 @@ fn gobang(command: &GobangCommand) -> Result<(), Error> {
     match command {
         GobangCommand::Play(options) => fourinrow::gobang::play::play(options),
         GobangCommand::Assets(dir) => fourinrow::gobang::play::write_assets(dir),
-        GobangCommand::Analyze(_) => {
-            Err(Error::Internal("gobang analyze reached the window".into()))
+        GobangCommand::Analyze(_) | GobangCommand::Pbrain => {
+            Err(Error::Internal("a Gobang tool reached the window".into()))
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Gobang games replayed headless through the same code the window runs,
 //! frame for frame against the step-list Gobang's Python under pygame 2.6.1.
 //!
-//! tests/scripts/gobang/NAME.json are replay scripts;
+//! tests/fixtures/gobang/scripts/NAME.json are replay scripts;
 //! tests/fixtures/gobang/frames/ holds, for each, what
 //! `tools/gobang/driver.py` recorded of the Python playing it: NAME.txt the
 //! CRC-32 of every frame, NAME.printed.txt its console output,
@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use fourinrow::error::Stop;
 use fourinrow::gobang::play::load_images;
+use fourinrow::gobang::port::hooks::Hooks;
 use fourinrow::gobang::port::main;
 use fourinrow::io::images::decode_rgba;
 use fourinrow::io::replay::{load_script, Checksums, Replay};
@@ -60,10 +61,11 @@ fn play(script: &Path, keep: &[u64]) -> Played {
     sink.keep.extend(keep.iter().copied());
     let mut replay = Replay::new(&script, sink);
     let (images, _logo) = load_images(None).unwrap();
-    let stop = match main::main(&mut replay, images, Box::new(Fonts::new().unwrap())) {
-        Ok(never) => match never {},
-        Err(stop) => stop,
-    };
+    let stop =
+        match main::main(&mut replay, images, Box::new(Fonts::new().unwrap()), Hooks::default()) {
+            Ok(never) => match never {},
+            Err(stop) => stop,
+        };
     Played { crcs: replay.sink.crcs, kept: replay.sink.kept, printed: replay.printed, stop }
 }
 
@@ -74,7 +76,7 @@ fn check_against_python(name: &str, golden: usize) -> (Played, String) {
     let goldens = goldens(name);
     assert_eq!(goldens.len(), golden, "{name}: golden frames on disk");
     let keep: Vec<u64> = goldens.iter().map(|&(i, _)| i).collect();
-    let played = play(&root().join(format!("tests/scripts/gobang/{name}.json")), &keep);
+    let played = play(&root().join(format!("tests/fixtures/gobang/scripts/{name}.json")), &keep);
     let read = |suffix: &str| std::fs::read_to_string(fixture(&format!("{name}{suffix}"))).unwrap();
     let expected: Vec<u32> = read(".txt").lines().map(|l| l.parse().unwrap()).collect();
     let outcome = read(".outcome.txt").trim().to_string();
@@ -118,4 +120,39 @@ fn black_wins_with_mistakes_on_the_way_then_f1_starts_again() {
 fn restarting_and_closing_the_window() {
     let (played, _) = check_against_python("restart-and-quit", 1);
     assert!(matches!(played.stop, Stop::Quit));
+}
+#[test]
+fn when_the_ai_makes_five_the_python_stops_and_the_port_shows_it() {
+    let (played, outcome) = check_against_python("white-wins", 1);
+    assert!(outcome.contains("TypeError"), "{outcome}");
+    assert!(matches!(played.stop, Stop::ScriptEnded));
+}
+
+#[test]
+fn in_the_hot_seat_a_second_person_plays_white() {
+    use fourinrow::io::replay::parse_script;
+    // Black at (7, 7), white at (7, 8), black at (8, 8): pixels (260, 260), (290, 260), (290, 290).
+    let script = parse_script(
+        r#"{"frames": 8, "events": [[1, "down", 260, 260], [3, "down", 290, 260], [5, "down", 290, 290]]}"#,
+    )
+    .unwrap();
+    let mut sink = Checksums::default();
+    sink.keep.insert(7);
+    let mut replay = Replay::new(&script, sink);
+    let (images, _) = load_images(None).unwrap();
+    let hooks = Hooks { hot_seat: true, ..Hooks::default() };
+    let stop = match main::main(&mut replay, images, Box::new(Fonts::new().unwrap()), hooks) {
+        Ok(never) => match never {},
+        Err(stop) => stop,
+    };
+    assert!(matches!(stop, Stop::ScriptEnded));
+    assert!(replay.printed.is_empty(), "the AI was not asked");
+    assert_eq!(replay.sink.crcs.len(), 8, "one frame a loop: no flips for the AI");
+    let last = &replay.sink.kept[&7];
+    let at = |x: usize, y: usize| {
+        let i = (y * 650 + x) * 3;
+        (last[i], last[i + 1], last[i + 2])
+    };
+    let (white, black, black2) = (at(290, 260), at(260, 260), at(290, 290));
+    assert!(white.0 > 180 && black.0 < 60 && black2.0 < 60, "{white:?} {black:?} {black2:?}");
 }

@@ -104,7 +104,9 @@ fn the_parts_use_each_other_one_way_only() {
         ("gobang", &[]),
         ("gobang::port", &["io", "error"]),
         ("gobang::analyze", &["gobang::port"]),
-        ("gobang::play", &["gobang::port", "io", "error", "tools"]),
+        ("gobang::extras", &["gobang::port"]),
+        ("gobang::pbrain", &["gobang::port"]),
+        ("gobang::play", &["gobang::port", "gobang::extras", "io", "error", "tools"]),
     ];
     let graph = graph();
     assert!(graph.len() > 30, "found only {} modules", graph.len());

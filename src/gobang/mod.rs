@@ -3,7 +3,10 @@
 //!
 //! - [`port`]: THE TWINS of its Python modules (`main.py`, `drawing.py`,
 //!   `robot.py`, `setup.py`, `status.py`).
+//! - [`extras`]: what the original lacks: win rules done right.
+//! - [`extras`]: what the original lacks: win rules done right.
 //! - [`analyze`]: `fourinrow gobang analyze`, the AI's choice for board texts.
+//! - [`pbrain`]: `fourinrow gobang pbrain`, the AI as a Gomocup engine.
 //! - `play`: the set-up that wires the twins to a window or a replay (the
 //!   `window` feature).
 //!
@@ -13,6 +16,8 @@
 //! text, and `pygame.draw` ([`crate::io::draw`]).
 
 pub mod analyze;
+pub mod extras;
+pub mod pbrain;
 #[cfg(feature = "window")]
 pub mod play;
 pub mod port;

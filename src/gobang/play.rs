@@ -8,7 +8,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Stop};
+use crate::gobang::extras::rules::{self, Rule};
 use crate::gobang::port::drawing::Images;
+use crate::gobang::port::hooks::Hooks;
 use crate::gobang::port::main;
 use crate::gobang::port::setup::{FPS, WINDOW_H, WINDOW_W};
 use crate::gobang::port::status::CAPTION;
@@ -20,7 +22,7 @@ use crate::io::replay::{load_script, Replay};
 use crate::io::text::Fonts;
 use crate::io::window::{Live, Watch, Window, WindowSpec};
 use crate::io::Frontend;
-use crate::tools::cli::GobangOptions;
+use crate::tools::cli::{GobangOptions, RuleArg};
 
 /// The six images' file names, as `setup.py` names them under `images/`.
 pub const IMAGE_FILES: [&str; 6] =
@@ -71,6 +73,14 @@ pub fn load_images(folder: Option<&Path>) -> Result<(Images, RgbaImage), Error> 
     Ok((images, image(folder, "logo.png")?))
 }
 
+/// The rules extra's rule for the command line's.
+fn rule(arg: RuleArg) -> Rule {
+    match arg {
+        RuleArg::Freestyle => Rule::Freestyle,
+        RuleArg::Standard => Rule::Standard,
+    }
+}
+
 /// Plays in a window, or replays a script, as the options say.
 pub fn play(options: &GobangOptions) -> Result<(), Error> {
     let script = options.replay.as_deref().map(load_script).transpose()?;
@@ -87,8 +97,10 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         window.set_icon(&logo)?;
         Ok(window)
     };
+    let hooks =
+        Hooks { judge: rules::judge_for(options.rule.map(rule)), hot_seat: options.two_player };
     let run = |io: &mut dyn Frontend| -> Result<(), Error> {
-        match main::main(io, images.clone(), Box::new(fonts)) {
+        match main::main(io, images.clone(), Box::new(fonts), hooks) {
             Ok(never) => match never {},
             Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
             Err(Stop::Failed(e)) => Err(e),

@@ -49,6 +49,8 @@ pub enum GobangCommand {
     Analyze(Vec<String>),
     /// Write the folder the Python runs in (images/ and fonts/).
     Assets(PathBuf),
+    /// Play as a Gomocup engine on stdin and stdout.
+    Pbrain,
 }
 
 /// How to play Gobang.
@@ -65,6 +67,19 @@ pub struct GobangOptions {
     pub overwrite: bool,
     /// Where the window goes on the desktop; `None` centres it.
     pub window_pos: Option<(i32, i32)>,
+    /// Extra: judge wins by this rule instead of the original's check.
+    pub rule: Option<RuleArg>,
+    /// Extra: the hot seat, a second person plays white.
+    pub two_player: bool,
+}
+
+/// A win rule on the command line (Gobang's rules extra).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RuleArg {
+    /// five or more in a row, in any direction
+    Freestyle,
+    /// exactly five in a row; six or more do not win
+    Standard,
 }
 
 /// A set of settings by name.
@@ -211,6 +226,9 @@ on stderr naming it, and the exit status is then 2.")]
         #[arg(value_name = "BOARD")]
         boards: Vec<String>,
     },
+    /// Play as a Gomocup engine: the pbrain protocol (START, BEGIN, TURN,
+    /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
+    Pbrain,
     /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
     /// the folder the Python runs in, to draw what the port draws
     Assets {
@@ -242,6 +260,13 @@ struct GobangPlayArgs {
     /// Put the window's top-left corner at X,Y on the desktop [default: centred]
     #[arg(long, value_name = "X,Y", value_parser = parse_position)]
     window_pos: Option<(i32, i32)>,
+    /// Extra: judge wins in every direction, freestyle (five or more) or
+    /// standard (exactly five), instead of the original's one-way check
+    #[arg(long, value_name = "RULE", value_enum, help_heading = "Extras")]
+    rule: Option<RuleArg>,
+    /// Extra: hot seat, a second person plays white instead of the AI
+    #[arg(long, help_heading = "Extras")]
+    two_player: bool,
 }
 
 /// The options of the game.
@@ -459,12 +484,15 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
         Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
             Some(GobangSub::Analyze { boards }) => GobangCommand::Analyze(boards),
             Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
+            Some(GobangSub::Pbrain) => GobangCommand::Pbrain,
             None => GobangCommand::Play(GobangOptions {
                 images: g.play.images,
                 replay: g.play.replay,
                 dump_frames: g.play.dump_frames,
                 overwrite: g.play.overwrite,
                 window_pos: g.play.window_pos,
+                rule: g.play.rule,
+                two_player: g.play.two_player,
             }),
         })),
         None => play_options(cli.play).map(Command::Play),

@@ -8,7 +8,7 @@ DIR holds the Python's five modules; BINARY is a built fourinrow. It
 1. lists the Python's functions and constants (names.py) and compares
    them with tests/fixtures/gobang/python-names.txt, the list the twins
    test checks the port against;
-2. plays each replay script of tests/scripts/gobang/ through the Python
+2. plays each replay script of tests/fixtures/gobang/scripts/ through the Python
    (driver.py, in a folder `fourinrow gobang assets` wrote, so both use
    the same images and font) and through `fourinrow gobang --replay
    --dump-frames`, and compares every frame the Python presented; where
@@ -53,6 +53,8 @@ def main():
     parser.add_argument("--python", required=True, type=Path)
     parser.add_argument("--fourinrow", required=True, type=Path)
     parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--skip", default="", metavar="NAMES",
+                        help="scripts not to play, by name, comma-separated (their fixtures still hold the Python's record)")
     args = parser.parse_args()
     binary = str(args.fourinrow.resolve())
     failures = []
@@ -69,8 +71,12 @@ def main():
         work = Path(work)
         run([binary, "gobang", "assets", str(work / "game")])
         frames_checked = 0
-        for script in sorted((REPO / "tests/scripts/gobang").glob("*.json")):
+        skipped = {name for name in args.skip.split(",") if name}
+        for script in sorted((REPO / "tests/fixtures/gobang/scripts").glob("*.json")):
             name = script.stem
+            if name in skipped:
+                print(f"frames: {name}: skipped", flush=True)
+                continue
             t = time.time()
             run([sys.executable, str(HERE / "driver.py"), "--python", str(args.python),
                  "--game", str(work / "game"), str(script), str(work / f"py-{name}")])

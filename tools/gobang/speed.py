@@ -3,12 +3,15 @@ by side on the same positions, one fresh process a move (start-up included):
 
     python3 tools/gobang/speed.py --python DIR --fourinrow BINARY POSITIONS.txt [--count N] [--repeat R]
 
-POSITIONS.txt is a positions file (tools/gobang/positions.py); the first N
-positions whose answer came from a search are timed, each R times in turn
-(Python, port, Python, port, ...). Prints, for each position, the median
-seconds of each and their ratio, then the totals and the median ratio.
+POSITIONS.txt is a positions file (tools/gobang/positions.py); N of the
+positions whose answer came from a search, spread evenly from the fewest
+stones to the most, are timed, each R times in turn (Python, port, Python,
+port, ...). Prints, for each position, the median wall-clock seconds of
+each, their ratio, and the ratio of their CPU time (user + system, which a
+busy machine disturbs less), then the totals.
 """
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -19,9 +22,14 @@ HERE = Path(__file__).resolve().parent
 
 
 def timed(args):
+    """Wall-clock and CPU seconds of one run of `args`."""
+    before = os.times()
     start = time.perf_counter()
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return wall, cpu
 
 
 def main():
@@ -32,22 +40,30 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("positions", type=Path)
     args = parser.parse_args()
-    boards = [line.split()[0] for line in args.positions.read_text().splitlines() if line.split()[2] != "-"]
-    boards = boards[:args.count]
-    ratios, total_py, total_rs = [], 0.0, 0.0
+    searched = [line.split()[0] for line in args.positions.read_text().splitlines() if line.split()[2] != "-"]
+    searched.sort(key=lambda b: sum(c in "XO" for c in b))
+    step = max(1, len(searched) // args.count)
+    boards = searched[::step][:args.count]
+    ratios, cpu_ratios = [], []
+    totals = [0.0, 0.0, 0.0, 0.0]
     for n, board in enumerate(boards):
         py, rs = [], []
         for _ in range(args.repeat):
             py.append(timed([sys.executable, str(HERE / "layer_one.py"), str(args.python), board]))
             rs.append(timed([str(args.fourinrow), "gobang", "analyze", board]))
-        p, r = statistics.median(py), statistics.median(rs)
-        total_py, total_rs = total_py + p, total_rs + r
+        p, r = statistics.median(w for w, _ in py), statistics.median(w for w, _ in rs)
+        pc, rc = statistics.median(c for _, c in py), statistics.median(c for _, c in rs)
+        for i, v in enumerate((p, r, pc, rc)):
+            totals[i] += v
         ratios.append(p / r)
-        stones = sum(c != "." for c in board if c != "/")
-        print(f"{n + 1:3d} {stones:3d} stones  Python {p:8.3f} s  port {r:7.4f} s  {p / r:7.0f}x", flush=True)
-    print(f"{len(boards)} positions: Python {total_py:.1f} s, port {total_rs:.2f} s in all; "
-          f"{total_py / total_rs:.0f}x in all, median {statistics.median(ratios):.0f}x, "
-          f"lowest {min(ratios):.0f}x")
+        cpu_ratios.append(pc / max(rc, 1e-3))
+        stones = sum(c in "XO" for c in board)
+        print(f"{n + 1:3d} {stones:3d} stones  Python {p:8.3f} s  port {r:7.4f} s  {p / r:6.0f}x wall, "
+              f"{cpu_ratios[-1]:6.0f}x CPU", flush=True)
+    print(f"{len(boards)} positions, start-up included: Python {totals[0]:.1f} s, port {totals[1]:.2f} s "
+          f"wall ({totals[0] / totals[1]:.0f}x in all, median {statistics.median(ratios):.0f}x, "
+          f"lowest {min(ratios):.0f}x); CPU {totals[2]:.1f} s against {totals[3]:.2f} s "
+          f"({totals[2] / max(totals[3], 1e-3):.0f}x, median {statistics.median(cpu_ratios):.0f}x)")
 
 
 if __name__ == "__main__":

@@ -4,21 +4,25 @@ use std::convert::Infallible;
 
 use crate::error::{Error, Stop};
 use crate::gobang::port::drawing::{Display, Images};
+use crate::gobang::port::hooks::Hooks;
 use crate::gobang::port::status::State;
 use crate::io::{Event, Frontend, Key, Typesetter};
 
 /// Python: main()
 ///
 /// The Python's `main` makes its `State` and `Display`; their images and
-/// text come in here, loaded where the window is made. Like the Python,
+/// text come in here, loaded where the window is made, with the extras'
+/// hooks (`Hooks::default()` for the Python's game). Like the Python,
 /// it never ends normally: the player quits (`Err(Stop::Quit)`), or a
 /// script ends.
 pub fn main(
     io: &mut dyn Frontend,
     images: Images,
     text: Box<dyn Typesetter>,
+    hooks: Hooks,
 ) -> Result<Infallible, Stop> {
     let mut state = State::new();
+    state.hooks = hooks; // Not in the Python: the extras' hooks.
     let mut display = Display::new(State::define_screen(), images, text);
     display.draw_chess_board();
     display.draw_right_side();
@@ -57,6 +61,9 @@ pub fn check_events(
                     );
                     if !human_piece.starting {
                         return Ok(());
+                    }
+                    if state.hooks.hot_seat {
+                        continue; // Not in the Python: the hot seat, a person plays white.
                     }
                     io.display_update(&display.screen)?;
                     let ai_piece = state.ai_piece(io)?.ok_or_else(|| {

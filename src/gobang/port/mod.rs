@@ -10,13 +10,16 @@
 //! | `setup.py`: the constants | [`setup`] |
 //! | `status.py`: `class State` | [`status`] |
 //!
-//! Like Four in a Row's port, it imports nothing from SDL: it draws on a
+//! What the original lacks reaches a twin only through [`hooks`], in one
+//! line marked "Not in the Python". Like Four in a Row's port, it imports
+//! nothing from SDL: it draws on a
 //! plain [`Display`](crate::io::pixels::Display) with pygame's arithmetic
 //! ([`crate::io::draw`]) and reaches the world through the
 //! [`Frontend`](crate::io::Frontend) seam, so it builds and is tested with
 //! no SDL installed.
 
 pub mod drawing;
+pub mod hooks;
 pub mod main;
 pub mod robot;
 pub mod setup;

@@ -48,6 +48,16 @@ const SEARCH_ORDER: [i32; 15] = [8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 
 /// The search's point when nothing scored: the Python's `pos_x = -1`, `pos_y = -1`.
 pub const NO_POINT: (i32, i32) = (-1, -1);
 
+/// Not in the Python: the first empty point, row by row, for where
+/// `layerOne` answers [`NO_POINT`]. It does so with two empty points left,
+/// when neither scores above its floor of -100000; the Python then stops
+/// with a TypeError (its `maps[-1][-1]` is taken).
+pub fn first_empty(maps: &Maps) -> Option<(i32, i32)> {
+    (0..COL as i32)
+        .flat_map(|x| (0..ROW as i32).map(move |y| (x, y)))
+        .find(|&(x, y)| maps[x as usize][y as usize].is_none())
+}
+
 /// The Python's `class AI`: the board it judges and searches.
 ///
 /// In the Python, `AI(maps)` shares `State`'s list of lists, and

@@ -1,7 +1,8 @@
 //! Twins of `status.py`: class `State`, the game's state, in the Python's order.
 
 use crate::error::{Error, Stop};
-use crate::gobang::port::robot::{Maps, Stone, AI, EMPTY_MAPS};
+use crate::gobang::port::hooks::Hooks;
+use crate::gobang::port::robot::{first_empty, Maps, Stone, AI, EMPTY_MAPS};
 use crate::gobang::port::setup::{L_BORDER, SPACE, T_BORDER, WINDOW_H, WINDOW_W};
 use crate::io::pixels::Display as Screen;
 use crate::io::{think, Frontend};
@@ -35,7 +36,7 @@ pub struct Piece {
 /// [`State::define_screen`]), and the clock is the frontend's `tick`. Its
 /// `ai`, which shares `maps` in the Python, is made from `maps` when asked
 /// ([`State::ai_piece`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct State {
     /// `self.maps`: `maps[row][col]`.
     pub maps: Maps,
@@ -47,6 +48,8 @@ pub struct State {
     pub turn: u8,
     /// `self.starting`: the game goes on.
     pub starting: bool,
+    /// Not in the Python: the extras' hooks (none by default).
+    pub hooks: Hooks,
 }
 
 impl Default for State {
@@ -58,7 +61,14 @@ impl Default for State {
 impl State {
     /// Python: State.__init__(self)
     pub fn new() -> State {
-        State { maps: EMPTY_MAPS, step_count: 0, step_list: Vec::new(), turn: 0, starting: true }
+        State {
+            maps: EMPTY_MAPS,
+            step_count: 0,
+            step_list: Vec::new(),
+            turn: 0,
+            starting: true,
+            hooks: Hooks::default(),
+        }
     }
 
     /// Python: State.defineScreen()
@@ -112,7 +122,9 @@ impl State {
     /// when it is done. A copy differs from the Python's shared board in
     /// one case only: when the AI finds a five, the Python leaves its trial
     /// stone on the board, `changeData` refuses the point and the game
-    /// stops with a TypeError; here the five is played and shown.
+    /// stops with a TypeError; here the five is played and shown. (With two
+    /// points left the AI can answer no point at all, and the Python stops
+    /// too; here the first empty point is played.)
     pub fn ai_piece(&mut self, io: &mut dyn Frontend) -> Result<Option<Piece>, Stop> {
         let mut ai = AI::new(self.maps);
         let (pos_n, printed) = think(io, move || {
@@ -123,11 +135,15 @@ impl State {
         for line in printed {
             io.print(&line)?;
         }
-        if !AI::in_board(pos_n.0, pos_n.1) {
-            return Err(Stop::Failed(Error::Internal(format!(
-                "the AI found no point to play on this board (it answered {pos_n:?})"
-            ))));
-        }
+        // Not in the Python: with two points left the AI may answer
+        // (-1, -1) and the Python stops with a TypeError; the port plays on.
+        let Some(pos_n) =
+            Some(pos_n).filter(|p| AI::in_board(p.0, p.1)).or(first_empty(&self.maps))
+        else {
+            return Err(Stop::Failed(Error::Internal(
+                "the AI was asked to move on a full board".into(),
+            )));
+        };
         if self.change_data(pos_n.0, pos_n.1, self.turn) {
             let result_text = self.result_text(pos_n);
             if result_text.is_some() {
@@ -160,7 +176,12 @@ impl State {
 
     /// Python: State.resultText(self, pos)
     pub fn result_text(&self, pos: (i32, i32)) -> Option<&'static str> {
-        match AI::new(self.maps).judge_result(pos.0, pos.1) {
+        let result = match self.hooks.judge {
+            // Not in the Python: the rules extra judges, if chosen.
+            Some(judge) => judge(&self.maps, pos),
+            None => AI::new(self.maps).judge_result(pos.0, pos.1),
+        };
+        match result {
             'B' => Some("Black wins"),
             'W' => Some("White wins"),
             'T' => Some("The game has drawn"),

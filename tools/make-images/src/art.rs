@@ -377,6 +377,121 @@ pub fn arrow(fonts: &Fonts) -> Canvas {
     c
 }
 
+/// The step-list Gobang's six images, by their paths under `images/`.
+pub fn gobang(fonts: &Fonts) -> Vec<(&'static str, Canvas)> {
+    vec![
+        ("gobang/black.png", stone(24, &BLACK_STONE)),
+        ("gobang/white.png", stone(24, &WHITE_STONE)),
+        ("gobang/black_small.png", stone(12, &BLACK_STONE)),
+        ("gobang/white_small.png", stone(12, &WHITE_STONE)),
+        ("gobang/restart.png", restart(fonts)),
+        ("gobang/logo.png", logo()),
+    ]
+}
+
+/// Colours of a Go stone: its body, the colour its highlight turns to, and
+/// how strong the highlight is.
+pub struct StonePalette {
+    /// The stone's own colour where the light does not reach.
+    body: Rgba,
+    /// The colour of its shine.
+    shine: Rgba,
+    /// How much of the shine shows at its brightest.
+    gloss: f32,
+}
+
+/// A glossy black stone: slate with a soft grey highlight.
+pub const BLACK_STONE: StonePalette = StonePalette {
+    body: Rgba { r: 0.05, g: 0.05, b: 0.06, a: 1.0 },
+    shine: Rgba { r: 0.62, g: 0.63, b: 0.66, a: 1.0 },
+    gloss: 0.85,
+};
+
+/// A glossy white stone: shell white, shaded to grey at its lower edge.
+pub const WHITE_STONE: StonePalette = StonePalette {
+    body: Rgba { r: 0.80, g: 0.80, b: 0.78, a: 1.0 },
+    shine: Rgba { r: 1.0, g: 1.0, b: 1.0, a: 1.0 },
+    gloss: 1.0,
+};
+
+/// A `size` x `size` Go stone: a lens-shaped disc lit from the upper left,
+/// transparent outside its circle.
+pub fn stone(size: usize, p: &StonePalette) -> Canvas {
+    let mut c = Canvas::new(size, size);
+    let s = size as f32;
+    c.paint(SS, |x, y, step| stone_at(x - s * 0.5, y - s * 0.5, s * 0.5 - 0.3, p, step));
+    c
+}
+
+/// The colour of a stone of `radius` at offset (dx, dy) from its centre.
+fn stone_at(dx: f32, dy: f32, radius: f32, p: &StonePalette, step: f32) -> Rgba {
+    let r = (dx * dx + dy * dy).sqrt();
+    let coverage = cover(r - radius, step);
+    if coverage <= 0.0 {
+        return Rgba::CLEAR;
+    }
+    // A lens: flat in the middle, curving down to the edge.
+    let t = clamp01(r / radius);
+    let n = radial_normal(dx, dy, 0.85 * t * t);
+    let mut col = p.body.shade(diffuse(n, 0.55).min(1.25));
+    // A broad shine towards the light, and a small sharp one.
+    let d = radius * 2.0;
+    let (hx, hy) = ((dx + d * 0.14) / (d * 0.30), (dy + d * 0.17) / (d * 0.26));
+    let broad = 1.0 - smoothstep(0.0, 1.0, hx * hx + hy * hy);
+    col = col.mix(p.shine, p.gloss * 0.55 * broad);
+    col = col.mix(Rgba::rgb8(255, 255, 255), p.gloss * 0.6 * specular(n, 18));
+    // A thin darker rim, so that white stones stand out.
+    col = col.mix(p.body.shade(0.55), smoothstep(radius - 1.2, radius, r));
+    col.fade(coverage)
+}
+
+/// 300 x 60: the "press F1" banner shown over the board when a game ends.
+pub fn restart(fonts: &Fonts) -> Canvas {
+    let (w, h) = (300usize, 60usize);
+    let mut c = Canvas::new(w, h);
+    let (x0, y0, x1, y1) = (2.0, 2.0, w as f32 - 4.0, h as f32 - 4.0);
+    let body = Mask::from_fn(w, h, SS, |x, y, step| {
+        cover(sd_round_rect(x, y, x0, y0, x1, y1, 12.0), step)
+    });
+    drop_shadow(&mut c, &body, 2, 2, 1, 0.45);
+    let top = Rgba::rgb8(60, 66, 78);
+    let bottom = Rgba::rgb8(28, 30, 38);
+    let border = Rgba::rgb8(214, 176, 96);
+    c.paint(SS, |x, y, step| {
+        let sd = sd_round_rect(x, y, x0, y0, x1, y1, 12.0);
+        let coverage = cover(sd, step);
+        if coverage <= 0.0 {
+            return Rgba::CLEAR;
+        }
+        let t = clamp01((y - y0) / (y1 - y0));
+        let mut col = top.mix(bottom, t).fade(0.92);
+        col = col.mix(border, cover(-2.0 - sd, step));
+        col.fade(coverage)
+    });
+    let ink = Rgba::rgb8(250, 236, 200);
+    let line =
+        Line { font: &fonts.bold, size: 0.0, text: "Press F1 to play again" }.fit(24.0, 250.0);
+    paint_text(&mut c, line, w as f32 * 0.5, h as f32 * 0.5 - 1.0, (ink, ink), None, 0.4);
+    c
+}
+
+/// 32 x 32: the window's icon, a black and a white stone on a board's corner.
+pub fn logo() -> Canvas {
+    let mut c = Canvas::new(32, 32);
+    c.paint(SS, |x, y, step| {
+        let coverage = cover(sd_round_rect(x, y, 1.0, 1.0, 31.0, 31.0, 5.0), step);
+        if coverage <= 0.0 {
+            return Rgba::CLEAR;
+        }
+        let line = |v: f32| 1.0 - smoothstep(0.4, 1.0, (v - 16.0).abs());
+        let wood = Rgba::rgb8(214, 170, 96);
+        wood.mix(Rgba::rgb8(40, 30, 20), 0.8 * line(x).max(line(y))).fade(coverage)
+    });
+    c.paint(SS, |x, y, step| stone_at(x - 11.0, y - 11.0, 8.0, &BLACK_STONE, step));
+    c.paint(SS, |x, y, step| stone_at(x - 21.0, y - 21.0, 8.0, &WHITE_STONE, step));
+    c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,119 +615,4 @@ mod tests {
         let second: Vec<Vec<u8>> = all(&fonts).iter().map(|(_, c)| c.to_rgba8()).collect();
         assert_eq!(first, second);
     }
-}
-
-/// The step-list Gobang's six images, by their paths under `images/`.
-pub fn gobang(fonts: &Fonts) -> Vec<(&'static str, Canvas)> {
-    vec![
-        ("gobang/black.png", stone(24, &BLACK_STONE)),
-        ("gobang/white.png", stone(24, &WHITE_STONE)),
-        ("gobang/black_small.png", stone(12, &BLACK_STONE)),
-        ("gobang/white_small.png", stone(12, &WHITE_STONE)),
-        ("gobang/restart.png", restart(fonts)),
-        ("gobang/logo.png", logo()),
-    ]
-}
-
-/// Colours of a Go stone: its body, the colour its highlight turns to, and
-/// how strong the highlight is.
-pub struct StonePalette {
-    /// The stone's own colour where the light does not reach.
-    body: Rgba,
-    /// The colour of its shine.
-    shine: Rgba,
-    /// How much of the shine shows at its brightest.
-    gloss: f32,
-}
-
-/// A glossy black stone: slate with a soft grey highlight.
-pub const BLACK_STONE: StonePalette = StonePalette {
-    body: Rgba { r: 0.05, g: 0.05, b: 0.06, a: 1.0 },
-    shine: Rgba { r: 0.62, g: 0.63, b: 0.66, a: 1.0 },
-    gloss: 0.85,
-};
-
-/// A glossy white stone: shell white, shaded to grey at its lower edge.
-pub const WHITE_STONE: StonePalette = StonePalette {
-    body: Rgba { r: 0.80, g: 0.80, b: 0.78, a: 1.0 },
-    shine: Rgba { r: 1.0, g: 1.0, b: 1.0, a: 1.0 },
-    gloss: 1.0,
-};
-
-/// A `size` x `size` Go stone: a lens-shaped disc lit from the upper left,
-/// transparent outside its circle.
-pub fn stone(size: usize, p: &StonePalette) -> Canvas {
-    let mut c = Canvas::new(size, size);
-    let s = size as f32;
-    c.paint(SS, |x, y, step| stone_at(x - s * 0.5, y - s * 0.5, s * 0.5 - 0.3, p, step));
-    c
-}
-
-/// The colour of a stone of `radius` at offset (dx, dy) from its centre.
-fn stone_at(dx: f32, dy: f32, radius: f32, p: &StonePalette, step: f32) -> Rgba {
-    let r = (dx * dx + dy * dy).sqrt();
-    let coverage = cover(r - radius, step);
-    if coverage <= 0.0 {
-        return Rgba::CLEAR;
-    }
-    // A lens: flat in the middle, curving down to the edge.
-    let t = clamp01(r / radius);
-    let n = radial_normal(dx, dy, 0.85 * t * t);
-    let mut col = p.body.shade(diffuse(n, 0.55).min(1.25));
-    // A broad shine towards the light, and a small sharp one.
-    let d = radius * 2.0;
-    let (hx, hy) = ((dx + d * 0.14) / (d * 0.30), (dy + d * 0.17) / (d * 0.26));
-    let broad = 1.0 - smoothstep(0.0, 1.0, hx * hx + hy * hy);
-    col = col.mix(p.shine, p.gloss * 0.55 * broad);
-    col = col.mix(Rgba::rgb8(255, 255, 255), p.gloss * 0.6 * specular(n, 18));
-    // A thin darker rim, so that white stones stand out.
-    col = col.mix(p.body.shade(0.55), smoothstep(radius - 1.2, radius, r));
-    col.fade(coverage)
-}
-
-/// 300 x 60: the "press F1" banner shown over the board when a game ends.
-pub fn restart(fonts: &Fonts) -> Canvas {
-    let (w, h) = (300usize, 60usize);
-    let mut c = Canvas::new(w, h);
-    let (x0, y0, x1, y1) = (2.0, 2.0, w as f32 - 4.0, h as f32 - 4.0);
-    let body = Mask::from_fn(w, h, SS, |x, y, step| {
-        cover(sd_round_rect(x, y, x0, y0, x1, y1, 12.0), step)
-    });
-    drop_shadow(&mut c, &body, 2, 2, 1, 0.45);
-    let top = Rgba::rgb8(60, 66, 78);
-    let bottom = Rgba::rgb8(28, 30, 38);
-    let border = Rgba::rgb8(214, 176, 96);
-    c.paint(SS, |x, y, step| {
-        let sd = sd_round_rect(x, y, x0, y0, x1, y1, 12.0);
-        let coverage = cover(sd, step);
-        if coverage <= 0.0 {
-            return Rgba::CLEAR;
-        }
-        let t = clamp01((y - y0) / (y1 - y0));
-        let mut col = top.mix(bottom, t).fade(0.92);
-        col = col.mix(border, cover(-2.0 - sd, step));
-        col.fade(coverage)
-    });
-    let ink = Rgba::rgb8(250, 236, 200);
-    let line =
-        Line { font: &fonts.bold, size: 0.0, text: "Press F1 to play again" }.fit(24.0, 250.0);
-    paint_text(&mut c, line, w as f32 * 0.5, h as f32 * 0.5 - 1.0, (ink, ink), None, 0.4);
-    c
-}
-
-/// 32 x 32: the window's icon, a black and a white stone on a board's corner.
-pub fn logo() -> Canvas {
-    let mut c = Canvas::new(32, 32);
-    c.paint(SS, |x, y, step| {
-        let coverage = cover(sd_round_rect(x, y, 1.0, 1.0, 31.0, 31.0, 5.0), step);
-        if coverage <= 0.0 {
-            return Rgba::CLEAR;
-        }
-        let line = |v: f32| 1.0 - smoothstep(0.4, 1.0, (v - 16.0).abs());
-        let wood = Rgba::rgb8(214, 170, 96);
-        wood.mix(Rgba::rgb8(40, 30, 20), 0.8 * line(x).max(line(y))).fade(coverage)
-    });
-    c.paint(SS, |x, y, step| stone_at(x - 11.0, y - 11.0, 8.0, &BLACK_STONE, step));
-    c.paint(SS, |x, y, step| stone_at(x - 21.0, y - 21.0, 8.0, &WHITE_STONE, step));
-    c
 }

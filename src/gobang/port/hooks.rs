@@ -1,0 +1,18 @@
+//! The hooks through which Gobang's extras reach its twins: each is `None`
+//! by default, which leaves the twin doing exactly what the Python does,
+//! and each is used in one line of a twin marked "Not in the Python".
+
+use crate::gobang::port::robot::Maps;
+
+/// Judges the stone just played at `point`: `'B'`, `'W'`, `'T'` or `'C'`,
+/// as `AI.judgeResult` answers.
+pub type Judge = fn(&Maps, (i32, i32)) -> char;
+
+/// The extras' hooks, handed to [`main`](crate::gobang::port::main::main).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hooks {
+    /// Judges wins instead of `AI.judgeResult` (the rules extra).
+    pub judge: Option<Judge>,
+    /// The hot seat: a second person plays white; the AI is not asked.
+    pub hot_seat: bool,
+}
