@@ -1629,3 +1629,48 @@ fn write_errors_on_stdout_are_reported() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Findings 14 and 2, as a user who is not root: a folder of images the
+/// user may not read is named "permission denied" (it said "no Four in a
+/// Row images here"), and a record file the user may only write to still
+/// gets whole lines. Run as `nobody` (through `runuser`) when the tests
+/// run as root, since root is refused nothing.
+#[test]
+fn files_the_user_may_not_read_are_named_so() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("not-readable");
+    images(&dir, "4rowred.png", &Content::Bytes(bad::red().to_vec()));
+    std::fs::write(dir.join("s.json"), computer_moves(150)).unwrap();
+    std::fs::write(dir.join("r.txt"), b"an old game").unwrap();
+    let mode = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    mode(&dir, 0o777);
+    mode(&dir.join("img"), 0o000);
+    mode(&dir.join("r.txt"), 0o222);
+    let as_user = |args: &[&str]| {
+        // SAFETY: getuid has no preconditions.
+        let root = unsafe { libc::getuid() } == 0;
+        let mut command = if root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "nobody", "--", env!("CARGO_BIN_EXE_fourinrow")]);
+            c
+        } else {
+            Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+        };
+        command.args(args);
+        ran(command, &dir, b"")
+    };
+    let run = as_user(&["--images", "img", "--replay", "s.json", "--dump-frames", "o1"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert_eq!(run.err, "fourinrow: img/4rowred.png: permission denied\n");
+    let run = as_user(&["--replay", "s.json", "--dump-frames", "o2", "--record", "r.txt"]);
+    assert_eq!((run.code, run.err.as_str()), (Some(0), ""), "{run:?}");
+    mode(&dir.join("r.txt"), 0o644);
+    mode(&dir.join("img"), 0o755);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("r.txt")).unwrap(),
+        format!("an old game\n{ONE_GAME}")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

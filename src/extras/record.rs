@@ -181,13 +181,22 @@ impl RecordFile {
         let cannot = |e: &std::io::Error| {
             Error::file(path, format!("cannot open the record file: {}", files::describe(e)))
         };
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .custom_flags(libc::O_NONBLOCK)
-            .open(path)
-            .map_err(|e| cannot(&e))?;
+        let open = |read: bool| {
+            std::fs::OpenOptions::new()
+                .read(read)
+                .append(true)
+                .create(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(path)
+        };
+        // Read too, to see whether the file ends a line; a file we may only
+        // write to gets a newline before each game instead (blank lines are
+        // skipped when it is read).
+        let file = match open(true) {
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => open(false),
+            opened => opened,
+        }
+        .map_err(|e| cannot(&e))?;
         files::check_regular(&file).map_err(|e| cannot(&e))?;
         Ok(RecordFile { path: path.to_path_buf(), file })
     }
