@@ -5,6 +5,7 @@
 //! - `engine` uses the port; `extras` use the port, the seam and the engines;
 //! - `tools` use the port, the engines and the extras, never `io`;
 //! - `io` uses nothing of the game; `play` (the wiring) may use everything;
+//! - the tool binaries of `src/bin/` use the library as another crate would;
 //! - and no module, down to single files, uses one that uses it back.
 
 mod sources;
@@ -90,6 +91,9 @@ fn the_parts_use_each_other_one_way_only() {
         ("extras", &["port", "io", "engine", "error", "pyfmt"]),
         ("tools", &["port", "engine", "extras", "error", "pyfmt"]),
         ("play", &["port", "io", "engine", "extras", "tools", "error"]),
+        // Tool binaries (`src/bin/`) use the library by its name, as any
+        // crate does, never `crate::`.
+        ("bin", &[]),
     ];
     let graph = graph();
     assert!(graph.len() > 30, "found only {} modules", graph.len());
