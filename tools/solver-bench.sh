@@ -4,14 +4,16 @@
 # whole processes. Prints a Markdown table: each program's mean and median
 # time a position, and whether its scores equal the first program's.
 #
-#   tools/solver-bench.sh [--pons PATH/TO/c4solver] [--bitbully PYTHON]
+#   tools/solver-bench.sh [--pons PATH/TO/c4solver] [--bitbully PYTHON] [--c4ai]
 #                         [--fourinrow PATH] [SET.txt ...]
 #
 # The programs, in this order: Pascal Pons' c4solver (with --pons; no
 # opening book), fourinrow solve --no-book, fourinrow solve (its built-in
 # opening book), and with --bitbully (a python3 that has the PyPI packages
 # bitbully and bitbully-databases) BitBully with its 12-ply book and
-# without a book, through tools/bitbully_solve.py.
+# without a book, through tools/bitbully_solve.py, and with --c4ai
+# benjaminrall's connect-four-ai crate with its depth-8 book and without,
+# through tools/c4ai-solve (built first; its own crate, not fourinrow's).
 # SET files hold `MOVES SCORE` lines (7x6). Without any, the repository's own
 # test sets are used (tests/fixtures/solver/). `--fourinrow` defaults to target/release/fourinrow,
 # built first if it is missing. Exits 2, with an error line, on a wrong path.
@@ -21,6 +23,7 @@ root="$(cd "$here/.." && pwd)"
 pons=""
 ours=""
 bitbully=""
+c4ai=""
 sets=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -28,6 +31,7 @@ while [ $# -gt 0 ]; do
         --pons=*) pons="${1#--pons=}"; shift ;;
         --bitbully) bitbully="${2:-}"; shift 2 || { echo "solver-bench: --bitbully needs a python" >&2; exit 2; } ;;
         --bitbully=*) bitbully="${1#--bitbully=}"; shift ;;
+        --c4ai) c4ai=yes; shift ;;
         --fourinrow) ours="${2:-}"; shift 2 || { echo "solver-bench: --fourinrow needs a path" >&2; exit 2; } ;;
         --fourinrow=*) ours="${1#--fourinrow=}"; shift ;;
         -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -77,5 +81,11 @@ if [ -n "$bitbully" ]; then
     bb="$(q "$bitbully") $(q "$here/bitbully_solve.py")"
     programs+=(--program "BitBully 12-ply book" "$bb")
     programs+=(--program "BitBully --no-book" "$bb --no-book")
+fi
+if [ -n "$c4ai" ]; then
+    (cd "$here/c4ai-solve" && cargo build --release --quiet)
+    c4="$(q "$here/c4ai-solve/target/release/c4ai-solve")"
+    programs+=(--program "connect-four-ai depth-8 book" "$c4")
+    programs+=(--program "connect-four-ai --no-book" "$c4 --no-book")
 fi
 exec python3 "$here/solver_bench_time.py" "${programs[@]}" "${sets[@]}"
