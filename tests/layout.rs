@@ -6,6 +6,7 @@
 //! - `tools` use the port, the engines and the extras, never `io`;
 //! - `io` uses nothing of the game; `play` (the wiring) may use everything;
 //! - Gobang's twins (`gobang::port`) use only the seam, its tools its twins;
+//! - the tool binaries of `src/bin/` use the library as another crate would;
 //! - and no module, down to single files, uses one that uses it back.
 
 mod sources;
@@ -107,6 +108,9 @@ fn the_parts_use_each_other_one_way_only() {
         ("gobang::extras", &["gobang::port"]),
         ("gobang::pbrain", &["gobang::port"]),
         ("gobang::play", &["gobang::port", "gobang::extras", "io", "error", "tools"]),
+        // Tool binaries (`src/bin/`) use the library by its name, as any
+        // crate does, never `crate::`.
+        ("bin", &[]),
     ];
     let graph = graph();
     assert!(graph.len() > 30, "found only {} modules", graph.len());

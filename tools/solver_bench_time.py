@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """The timing half of tools/solver-bench.sh (which checks the paths).
 
-    solver_bench_time.py PONS FOURINROW SET.txt ...
+    solver_bench_time.py --program LABEL 'COMMAND ...' [--program ...] SET.txt ...
 
-For each set, runs `cut -d' ' -f1 SET | PONS` and then the same through
-`FOURINROW solve`, each a whole process fed every position at once. The mean
-is the process's wall time divided by the positions; the median is that of
-the times between one answer line and the next (both programs write each
-answer as soon as it is known; the first includes start-up). Scores are
-compared line by line between the two programs' outputs.
+For each set, runs `cut -d' ' -f1 SET | COMMAND` for each program in turn,
+each a whole process fed every position at once. The mean is the process's
+wall time divided by the positions; the median is that of the times between
+one answer line and the next (every program here writes each answer as soon
+as it is known; the first includes start-up). Each program's scores are
+compared line by line with the first program's. Start-up is each program's
+wall time with no positions, best of five.
 """
 
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -50,25 +52,33 @@ def ms(seconds):
 
 
 def main():
-    pons, ours, sets = sys.argv[1], sys.argv[2], sys.argv[3:]
-    pons_cmd, ours_cmd = [pons], [ours, "solve"]
-    print(f"start-up with no positions: c4solver {ms(startup(pons_cmd))} ms, "
-          f"fourinrow {ms(startup(ours_cmd))} ms")
+    args = sys.argv[1:]
+    programs, sets = [], []
+    while args:
+        if args[0] == "--program" and len(args) >= 3:
+            programs.append((args[1], shlex.split(args[2])))
+            args = args[3:]
+        else:
+            sets.append(args.pop(0))
+    print("start-up with no positions: " + ", ".join(
+        f"{label} {ms(startup(cmd))} ms" for label, cmd in programs))
     print()
-    print("| set | positions | c4solver mean ms | fourinrow mean ms | ratio | "
-          "c4solver median ms | fourinrow median ms | scores equal |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    first = programs[0][0]
+    print("| set | positions | " + " | ".join(
+        f"{label} mean ms | median ms" for label, _ in programs) + f" | scores equal to {first} |")
+    print("| --- | ---: | " + " | ".join("---: | ---:" for _ in programs) + " | --- |")
     for path in sets:
         with open(path) as f:
             lines = [l.split()[0] for l in f if l.strip()]
         n = len(lines)
-        tp, gp, op = run(pons_cmd, lines)
-        to, go, oo = run(ours_cmd, lines)
-        equal = sum(1 for a, b in zip(op, oo) if a == b)
+        results = [run(cmd, lines) for _, cmd in programs]
+        reference = results[0][2]
+        equal = [sum(1 for a, b in zip(reference, r[2]) if a == b) for r in results[1:]]
         name = os.path.splitext(os.path.basename(path))[0]
         med = lambda g: statistics.median(g) if g else 0.0
-        print(f"| {name} | {n} | {ms(tp / n)} | {ms(to / n)} | {to / tp:.2f} | "
-              f"{ms(med(gp))} | {ms(med(go))} | {equal}/{n} |", flush=True)
+        cells = " | ".join(f"{ms(t / n)} | {ms(med(g))}" for t, g, _ in results)
+        same = ", ".join(f"{e}/{n}" for e in equal) or "-"
+        print(f"| {name} | {n} | {cells} | {same} |", flush=True)
 
 
 if __name__ == "__main__":

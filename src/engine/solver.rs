@@ -151,6 +151,7 @@
 //! [`crate::tools::grade`] measures how often the tutorial's AI finds a perfect move.
 
 pub mod bits;
+pub mod book;
 pub mod levels;
 pub mod player;
 pub mod search;
@@ -167,6 +168,7 @@ use bits::{has_four, playable, winning_cells, Any, Bits, Geometry, Seven};
 use search::{Abort, Search, Signals};
 use table::Table;
 
+pub use book::Book;
 pub use levels::Level;
 
 /// What is wrong with a position.
@@ -532,6 +534,9 @@ pub struct Solver {
     /// Hard searches left before helpers are tried again, after a probe
     /// found that they did not get a core of their own.
     helpers_paused: u32,
+    /// Exact scores looked up before any search (none by default, so that
+    /// the search itself stays measurable).
+    book: Option<Book>,
 }
 
 impl Default for Solver {
@@ -574,7 +579,19 @@ impl Solver {
             nodes: 0,
             tuning,
             helpers_paused: 0,
+            book: None,
         }
+    }
+
+    /// This solver, looking positions up in `book` before searching them.
+    pub fn with_book(mut self, book: Option<Book>) -> Solver {
+        self.book = book;
+        self
+    }
+
+    /// The book's exact score of `position`, if it holds it.
+    pub fn book_score(&self, position: &Position) -> Option<i32> {
+        self.book.as_ref()?.get(position)
     }
 
     /// Nodes searched since the solver was made.
@@ -604,22 +621,47 @@ impl Solver {
         deadline: Option<Instant>,
         stop: Option<&AtomicBool>,
     ) -> Option<i32> {
+        let (lower, upper) =
+            if weak { (-1, 1) } else { (position.lose_next_score(), position.win_now_score()) };
+        let score = self.solve_between(position, lower, upper, deadline, stop)?;
+        Some(if weak { score.signum() } else { score })
+    }
+
+    /// The score of `position` if it lies in `lower..=upper`; else a bound
+    /// beyond the range on the same side (at most `lower`, at least
+    /// `upper`). `None` if `stop` or the deadline ended the search. A range
+    /// of two neighbours (`v`, `v + 1`) is one null-window search: is the
+    /// score at most `v`?
+    pub fn solve_between(
+        &mut self,
+        position: &Position,
+        lower: i32,
+        upper: i32,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<i32> {
         if position.can_win_next() {
-            return Some(if weak { 1 } else { position.win_now_score() });
+            return Some(position.win_now_score());
         }
         if position.is_full() {
             return Some(0);
         }
-        let (lower, upper) =
-            if weak { (-1, 1) } else { (position.lose_next_score(), position.win_now_score()) };
+        if let Some(score) = self.book_score(position) {
+            return Some(score);
+        }
+        let lower = lower.max(position.lose_next_score());
+        let upper = upper.min(position.win_now_score());
+        if lower >= upper {
+            // Only one value is left in the range.
+            return Some(lower);
+        }
         let generation = self.next_generation();
-        let score = with_geometry!(position, g => self.solve_g(
+        with_geometry!(position, g => self.solve_g(
             g,
             position,
             Signals::new(stop, deadline, lower, upper),
             generation,
-        ))?;
-        Some(if weak { score.signum() } else { score })
+        ))
     }
 
     /// Narrows the root's window in stages: one thread and the small
@@ -753,12 +795,14 @@ impl Solver {
         stop: &AtomicBool,
     ) -> Analysis {
         let start = Instant::now();
-        let half = start + deadline.saturating_duration_since(start) / 2;
+        let tenths = |n: u32| start + deadline.saturating_duration_since(start) * n / 10;
         let w = position.width();
         let empties = (position.width * position.height - position.moves) as usize;
         let mut analysis = Analysis {
             scores: vec![None; w],
             proven: vec![false; w],
+            from_book: vec![false; w],
+            upper: vec![None; w],
             depth: 0,
             interrupted: false,
         };
@@ -768,15 +812,23 @@ impl Solver {
             } else if position.is_winning_move(col) {
                 analysis.scores[col] = Some(position.win_now_score());
                 analysis.proven[col] = true;
+            } else if let Some(score) = self.book_score(&position.child(col)) {
+                analysis.scores[col] = Some(-score);
+                analysis.proven[col] = true;
+                analysis.from_book[col] = true;
             } else {
                 analysis.scores[col] = Some(0);
             }
         }
+        if !analysis.is_proven() {
+            self.find_best_column(position, &mut analysis, tenths(5), tenths(6), stop);
+        }
+        // Then every other column exactly, for hints and explanations.
         for col in 0..w {
             if analysis.proven[col] {
                 continue;
             }
-            match self.solve_within(&position.child(col), false, Some(half), Some(stop)) {
+            match self.solve_within(&position.child(col), false, Some(tenths(7)), Some(stop)) {
                 Some(score) => {
                     analysis.scores[col] = Some(-score);
                     analysis.proven[col] = true;
@@ -825,6 +877,46 @@ impl Solver {
             }
         }
         analysis
+    }
+
+    /// What perfect play needs first: the position's own score `v` (solved
+    /// until `root_deadline`), then, in the order the perfect level prefers
+    /// columns, the first column that keeps it (each test is one null-window
+    /// search of a child, until `deadline`). Columns found worse get `v - 1`
+    /// as their upper bound, the others `v`.
+    fn find_best_column(
+        &mut self,
+        position: &Position,
+        analysis: &mut Analysis,
+        root_deadline: Instant,
+        deadline: Instant,
+        stop: &AtomicBool,
+    ) {
+        let Some(v) = self.solve_within(position, false, Some(root_deadline), Some(stop)) else {
+            return;
+        };
+        for col in levels::perfect_order(position) {
+            if analysis.proven[col] {
+                if analysis.scores[col] == Some(v) {
+                    break;
+                }
+                continue;
+            }
+            match self.solve_between(&position.child(col), -v, -v + 1, Some(deadline), Some(stop)) {
+                Some(r) if r <= -v => {
+                    analysis.scores[col] = Some(v);
+                    analysis.proven[col] = true;
+                    break;
+                }
+                Some(r) => analysis.upper[col] = Some((-r).min(v - 1)),
+                None => break,
+            }
+        }
+        for (col, upper) in analysis.upper.iter_mut().enumerate() {
+            if !analysis.proven[col] && upper.is_none() {
+                *upper = Some(v);
+            }
+        }
     }
 
     /// The child's score in the game cut at `horizon` moves (a position
@@ -883,6 +975,11 @@ pub struct Analysis {
     pub scores: Vec<Option<i32>>,
     /// Per column, whether its score is exact (always true for full columns).
     pub proven: Vec<bool>,
+    /// Per column, whether its score came from the opening book.
+    pub from_book: Vec<bool>,
+    /// Per unproven column, an upper bound on its score when one is known
+    /// (once the position's own score is: no column scores more).
+    pub upper: Vec<Option<i32>>,
     /// How many moves ahead the deepest completed search looked: the
     /// empty cells when everything is proven.
     pub depth: usize,
@@ -894,6 +991,19 @@ impl Analysis {
     /// Whether every column's score is exact.
     pub fn is_proven(&self) -> bool {
         self.proven.iter().all(|p| *p)
+    }
+
+    /// The scores to choose a column by: the proven ones, and for the
+    /// others their estimate, no more than their upper bound. So a perfect
+    /// player whose budget proved the position's score and one column that
+    /// keeps it plays that column, even where the estimates ("nothing
+    /// forced", 0) of the others are higher.
+    pub fn play_scores(&self) -> Vec<Option<i32>> {
+        self.scores
+            .iter()
+            .zip(&self.upper)
+            .map(|(s, u)| s.map(|s| u.map_or(s, |u| s.min(u))))
+            .collect()
     }
 }
 

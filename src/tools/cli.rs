@@ -21,7 +21,7 @@ use crate::port::settings::{
 use crate::tools::analyze::AnalyzeOptions;
 pub use crate::tools::engines::{EngineChoice, LevelChoice, SolverOptions};
 use crate::tools::grade::GradeOptions;
-use crate::tools::solve::SolveOptions;
+use crate::tools::solve::{BookChoice, SolveOptions};
 
 /// What to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -293,6 +293,9 @@ struct PlayArgs {
     /// a move not proven by then comes from the deepest search completed
     #[arg(long, value_name = "SECONDS", value_parser = parse_budget, allow_negative_numbers = true)]
     budget: Option<std::time::Duration>,
+    /// With --engine solver: search every move, without the opening book
+    #[arg(long)]
+    no_book: bool,
     /// Seed the computer's choices and coin tosses, for a game you can play
     /// again move for move [default: random]
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
@@ -380,7 +383,9 @@ from the empty board, 1 to 7, first player first, as in Pons' test sets) or
 a board text. Prints each line followed by its score for the side to move:
 positive it wins (22 minus the number of its own stones when it completes
 four, on 7x6), negative it loses, 0 a draw. A faulty line gets one line on
-stderr naming it; the others are still answered, and the status is then 2.")]
+stderr naming it; the others are still answered, and the status is then 2.
+Early 7x6 positions are looked up in the built-in opening book (exact
+scores computed ahead by this solver); --no-book searches them instead.")]
 struct SolveArgs {
     /// Print every column's score instead (-1000 for a full column)
     #[arg(short, long)]
@@ -397,6 +402,12 @@ struct SolveArgs {
     /// Rows of that board
     #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT)]
     height: usize,
+    /// Search every position: no opening book
+    #[arg(long, conflicts_with = "book")]
+    no_book: bool,
+    /// Look positions up in this opening book instead of the built-in one
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
 }
 
 /// The options of `fourinrow grade`.
@@ -470,6 +481,11 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                 tile: a.tile.tile(),
                 width: a.width,
                 height: a.height,
+                book: match (a.no_book, a.book) {
+                    (true, _) => BookChoice::None,
+                    (false, Some(path)) => BookChoice::File(path),
+                    (false, None) => BookChoice::Builtin,
+                },
             }))
         }
         Some(Sub::Grade(a)) => {
@@ -529,13 +545,20 @@ fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
         settings.bg_color = CORNFLOWERBLUE;
     }
     settings.validate().map_err(Error::Usage)?;
-    if a.engine != EngineChoice::Solver && (a.level.is_some() || a.budget.is_some()) {
-        let option = if a.level.is_some() { "--level" } else { "--budget" };
+    if a.engine != EngineChoice::Solver && (a.level.is_some() || a.budget.is_some() || a.no_book) {
+        let option = if a.level.is_some() {
+            "--level"
+        } else if a.budget.is_some() {
+            "--budget"
+        } else {
+            "--no-book"
+        };
         return Err(Error::Usage(format!("{option} applies to --engine solver only")));
     }
     let solver = SolverOptions {
         level: a.level.unwrap_or_default(),
         budget: a.budget.unwrap_or(SolverOptions::default().budget),
+        book: !a.no_book,
     };
     Ok(PlayOptions {
         settings,

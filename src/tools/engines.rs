@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::ValueEnum;
 
 use crate::engine::solver::player::{SolverEngine, DEFAULT_BUDGET};
-use crate::engine::solver::Level;
+use crate::engine::solver::{Book, Level};
 use crate::engine::{Auto, Engine, Faithful, Fast, Minimax, Python};
 
 /// Which search computes the computer's values.
@@ -61,11 +61,13 @@ pub struct SolverOptions {
     pub level: LevelChoice,
     /// The longest a move may take.
     pub budget: Duration,
+    /// Whether it looks positions up in the opening book first.
+    pub book: bool,
 }
 
 impl Default for SolverOptions {
     fn default() -> SolverOptions {
-        SolverOptions { level: LevelChoice::Perfect, budget: DEFAULT_BUDGET }
+        SolverOptions { level: LevelChoice::Perfect, budget: DEFAULT_BUDGET, book: true }
     }
 }
 
@@ -80,7 +82,8 @@ impl EngineChoice {
             EngineChoice::Fast => Arc::new(Fast { python }),
             EngineChoice::Minimax => Arc::new(Minimax),
             EngineChoice::Solver => {
-                Arc::new(SolverEngine::new(solver.level.level(), solver.budget, seed))
+                let book = if solver.book { Book::embedded().cloned() } else { None };
+                Arc::new(SolverEngine::new(solver.level.level(), solver.budget, seed, book))
             }
         }
     }

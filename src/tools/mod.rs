@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod boardtext;
+pub mod book;
 pub mod cli;
 pub mod engines;
 pub mod grade;

@@ -26,6 +26,9 @@
 //!   such as `6`, for some positions and the full score of a column that
 //!   wins at once).
 //!
+//! Positions in the opening book (see [`crate::engine::solver::book`]) are
+//! looked up instead of searched, unless `book` says otherwise.
+//!
 //! Blank lines are skipped. A line that is not a position (or not UTF-8
 //! text) gets one line on the error stream naming its number and its fault,
 //! quoting at most 80 characters of it, and the lines after it are still
@@ -34,7 +37,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::engine::solver::{Position, Solver};
+use crate::engine::solver::{Book, Position, Solver};
 use crate::files::{quote, Lines};
 use crate::port::board::Tile;
 use crate::tools::boardtext::parse_board;
@@ -55,12 +58,50 @@ pub struct SolveOptions {
     pub width: usize,
     /// Rows of that board.
     pub height: usize,
+    /// Which opening book to look positions up in first.
+    pub book: BookChoice,
+}
+
+/// Which opening book `solve` looks positions up in before searching.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum BookChoice {
+    /// The one built into the binary.
+    #[default]
+    Builtin,
+    /// None: every answer is searched (`--no-book`).
+    None,
+    /// A book file (`--book FILE`).
+    File(std::path::PathBuf),
 }
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions { analyze: false, weak: false, tile: Tile::Black, width: 7, height: 6 }
+        SolveOptions {
+            analyze: false,
+            weak: false,
+            tile: Tile::Black,
+            width: 7,
+            height: 6,
+            book: BookChoice::Builtin,
+        }
     }
+}
+
+/// The book `choice` names. A book file that cannot be used (missing,
+/// damaged, truncated, not a book) gets one line on `err` and none is
+/// used: the search answers every position instead.
+pub fn load_book(choice: &BookChoice, mut err: impl Write) -> io::Result<Option<Book>> {
+    Ok(match choice {
+        BookChoice::Builtin => Book::embedded().cloned(),
+        BookChoice::None => None,
+        BookChoice::File(path) => match Book::from_file(path) {
+            Ok(book) => Some(book),
+            Err(e) => {
+                writeln!(err, "fourinrow solve: book {e}; searching without a book")?;
+                None
+            }
+        },
+    })
 }
 
 /// Reads one line as a position: a board text if it holds a `/`, else a
@@ -106,7 +147,7 @@ pub fn run_solve(
     mut out: impl Write,
     mut err: impl Write,
 ) -> io::Result<usize> {
-    let mut solver = Solver::new();
+    let mut solver = Solver::new().with_book(load_book(&options.book, &mut err)?);
     let mut faulty = 0;
     let mut lines = Lines::new(input, "stdin");
     while let Some((number, line)) = lines.next_line()? {

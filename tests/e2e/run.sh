@@ -16,7 +16,7 @@
 #      starts the next game (an empty board, apart from the computer's token
 #      if it starts); closing the window while the game waits for the human.
 #   C, 7x6, difficulty 6: closing the window while the computer thinks.
-#   D, 7x6, --engine solver with a 20 s budget: the solver thinks on a thread
+#   D, 7x6, --engine solver --no-book with a 20 s budget: the solver thinks on a thread
 #      of its own, and closing the window meanwhile quits at once.
 # Peak memory (VmHWM) is read before each close.
 #
@@ -361,7 +361,8 @@ game_c() {
 # ---- game D: the solver ------------------------------------------------
 
 game_d() {
-    start_game d 7 6 --engine solver --budget 20 --seed 1 || return
+    # Without the opening book, which would answer the first move at once.
+    start_game d 7 6 --engine solver --no-book --budget 20 --seed 1 || return
     still_thinking "solver: expected it still thinking on its thread after 1.5 s" || return
     pass "solver: still thinking 1.5 s in, on a thread of its own ($THREADS threads, nothing printed yet)"
     close_window "while the solver thinks (a 20 s budget, 1.5 s in)"

@@ -23,7 +23,8 @@ use super::Position;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     /// One of the columns with the best exact score: the most central of
-    /// them, at random between two equally central.
+    /// them, and of two equally central ones always the same (see
+    /// [`Level::keys`]), so that it plays the same game every time.
     Perfect,
     /// Softmax at temperature 1: rarely gives away more than a point or two.
     Strong,
@@ -86,10 +87,11 @@ impl Level {
     /// A column that wins at once has the key +infinity, and one that lets
     /// the opponent win at once has -infinity while another column exists.
     /// Every other key is the column's score plus less than half a point
-    /// for `Perfect`: more for a central column, and a little at random, so
-    /// that among equal scores the most central column is played (the
-    /// centre takes part in the most fours, which matters most when a short
-    /// budget left every column unproven, "nothing forced" as 0). For the
+    /// for `Perfect`: more for a central column, and a little more for one
+    /// of two equally central ones, so that among equal scores the most
+    /// central column is played (the centre takes part in the most fours,
+    /// which matters most when a short budget left every column unproven,
+    /// "nothing forced" as 0), and always the same one. For the
     /// other levels it is the score plus `T` times a Gumbel variable. The greatest of
     /// `score + T * G` over the columns falls on each column with
     /// probability proportional to `e^(score / T)`: the softmax, drawn with
@@ -115,7 +117,7 @@ impl Level {
                     f64::NEG_INFINITY
                 } else {
                     let noise = match self.temperature() {
-                        None => 0.4 * centrality(c, position.width()) + rng.random_range(0.0..0.05),
+                        None => perfect_preference(position, c),
                         Some(t) => t * gumbel(rng),
                     };
                     f64::from(s) + noise
@@ -123,6 +125,35 @@ impl Level {
             })
             .collect()
     }
+}
+
+/// What `Perfect` adds to column `c`'s score, less than half a point, so
+/// that among equal scores it plays one column, always the same: the most
+/// central, and of two equally central ones (`c` and its mirror column) the
+/// one whose child has the smaller book key ([`super::book::key`]). That
+/// rule picks the same position whichever way round the board is seen, so
+/// the games a perfect player can meet stay few enough for the opening book
+/// to hold every one of them to its depth, mirror images sharing entries.
+fn perfect_preference(position: &Position, c: usize) -> f64 {
+    let w = position.width();
+    let partner = w - 1 - c;
+    let key = |col: usize| super::book::key(&position.child(col));
+    let first = partner != c
+        && position.can_play(partner)
+        && matches!((key(c), key(partner)), (Some(a), Some(b)) if a < b);
+    0.4 * centrality(c, w) + if first { 0.02 } else { 0.0 }
+}
+
+/// The columns with room in `position`, in the order `Perfect` prefers
+/// them among equal scores.
+pub fn perfect_order(position: &Position) -> Vec<usize> {
+    let mut order: Vec<(usize, f64)> = (0..position.width())
+        .filter(|&c| position.can_play(c))
+        .map(|c| (c, perfect_preference(position, c)))
+        .collect();
+    // Stable: of two equal preferences the left column first, as `choose` does.
+    order.sort_by(|a, b| b.1.total_cmp(&a.1));
+    order.into_iter().map(|(c, _)| c).collect()
 }
 
 /// How central column `c` is: 1 in the middle, 0 at the edges.
@@ -144,5 +175,42 @@ fn gumbel(rng: &mut impl Rng) -> f64 {
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha12Rng;
+
+    /// The move string seen in a mirror.
+    fn mirrored(moves: &str) -> String {
+        moves.chars().map(|c| char::from(b'8' - (c as u8 - b'0'))).collect()
+    }
+
+    #[test]
+    fn perfect_plays_the_same_position_seen_either_way_round() {
+        // Equal scores everywhere: only the preference decides. The
+        // position it plays into is the same whichever way round the
+        // board is seen, and the first column of its order is its choice.
+        let mut rng = ChaCha12Rng::seed_from_u64(3);
+        for moves in ["", "1", "12", "43", "4435", "1726", "77", "3355", "2416"] {
+            let p = Position::from_moves(moves, 7, 6).unwrap();
+            let q = Position::from_moves(&mirrored(moves), 7, 6).unwrap();
+            let flat = vec![Some(0); 7];
+            let a = Level::Perfect.choose(&p, &flat, &mut rng).unwrap();
+            let b = Level::Perfect.choose(&q, &flat, &mut rng).unwrap();
+            let key = |p: &Position, c| super::super::book::key(&p.child(c));
+            assert_eq!(key(&p, a), key(&q, b), "{moves}: {a} and {b}");
+            assert_eq!(perfect_order(&p)[0], a, "{moves}");
+            // Tied columns either side of the centre, as the scores of
+            // many real positions are.
+            let tied = vec![Some(-3), Some(1), Some(0), Some(-2), Some(0), Some(1), Some(-3)];
+            let a = Level::Perfect.choose(&p, &tied, &mut rng).unwrap();
+            let b = Level::Perfect.choose(&q, &tied, &mut rng).unwrap();
+            assert_eq!(key(&p, a), key(&q, b), "{moves}: {a} and {b}");
+            assert!(a == 1 || a == 5, "{moves}: {a}");
+        }
     }
 }

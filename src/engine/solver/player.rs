@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha12Rng;
 
-use super::{Analysis, Level, Outcome, Position, Solver};
+use super::{Analysis, Book, Level, Outcome, Position, Solver};
 use crate::port::board::{Board, Tile};
 use crate::port::globals::Engine;
 
@@ -55,13 +55,13 @@ struct Analysed {
 
 impl SolverEngine {
     /// A solver engine at `level`, taking at most `budget` a move, its
-    /// random choices from `seed`.
-    pub fn new(level: Level, budget: Duration, seed: u64) -> SolverEngine {
+    /// random choices from `seed`, looking positions up in `book` first.
+    pub fn new(level: Level, budget: Duration, seed: u64, book: Option<Book>) -> SolverEngine {
         SolverEngine {
             level,
             budget,
             state: Mutex::new(State {
-                solver: Solver::new(),
+                solver: Solver::new().with_book(book),
                 rng: ChaCha12Rng::seed_from_u64(seed),
                 last: None,
             }),
@@ -109,7 +109,7 @@ impl Engine for SolverEngine {
         let never = AtomicBool::new(false);
         let analysis = state.solver.analyze_within(&position, Instant::now() + self.budget, &never);
         let State { rng, .. } = &mut *state;
-        let keys = self.level.keys(&position, &analysis.scores, rng);
+        let keys = self.level.keys(&position, &analysis.play_scores(), rng);
         let scale = f64::from(position.win_now_score().max(1));
         let values = keys.iter().map(|k| k.map_or(0.0, |k| value_of(k, scale))).collect();
         state.last = Some(Analysed { board: board.clone(), tile, position, analysis });
@@ -122,7 +122,15 @@ impl Engine for SolverEngine {
         let Some(last) = state.last.as_ref().filter(|l| l.board == *board) else {
             return format!("solver, {level} level");
         };
-        let proven = if last.analysis.is_proven() {
+        let a = &last.analysis;
+        let booked = a.from_book.iter().filter(|b| **b).count();
+        let proven = if a.is_proven() && booked > 0 {
+            let searched = a.scores.iter().zip(&a.from_book).filter(|(s, b)| s.is_some() && !**b);
+            match searched.count() {
+                0 => "proven (opening book)".to_string(),
+                n => format!("proven ({booked} columns from the opening book, {n} by search)"),
+            }
+        } else if a.is_proven() {
             "proven".to_string()
         } else {
             format!(
@@ -158,7 +166,7 @@ mod tests {
 
     #[test]
     fn the_perfect_level_takes_a_win_and_blocks_and_says_what_it_found() {
-        let engine = SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1);
+        let engine = SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1, None);
         // Black wins at once in column 3 (counting from 0, as everywhere here).
         // A 5x4 board, so that a debug build proves every column in
         // milliseconds even on a loaded machine.
@@ -181,7 +189,7 @@ mod tests {
 
     #[test]
     fn a_short_budget_still_gives_a_move_and_says_it_is_not_proven() {
-        let engine = SolverEngine::new(Level::Perfect, Duration::from_millis(50), 1);
+        let engine = SolverEngine::new(Level::Perfect, Duration::from_millis(50), 1, None);
         let empty = get_new_board(7, 6);
         let values = engine.potential_moves(&empty, Tile::Black, 2);
         let (_, best) = best_moves(&empty, &values);

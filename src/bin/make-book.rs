@@ -1,0 +1,93 @@
+//! `make-book`: builds the opening book that `fourinrow` ships, with this
+//! crate's own solver (see `fourinrow::tools::book` and `docs/solver.md`).
+//!
+//!     cargo run --release --bin make-book -- [--plies N] [--jobs J]
+//!
+//! It can be stopped at any time (Ctrl-C, SIGTERM) and goes on where it
+//! stopped when run again with the same options.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use clap::Parser;
+
+use fourinrow::tools::book::{build, compile_only, BuildOptions, Ended};
+
+/// Builds the 7x6 opening book: every position of the first --all-plies
+/// moves, and every position a perfect player meets as either colour up to
+/// --plies moves, each with every column's score.
+#[derive(Parser, Debug)]
+#[command(name = "make-book", version)]
+struct Args {
+    /// Columns of the board
+    #[arg(long, value_name = "N", default_value_t = 7)]
+    width: usize,
+    /// Rows of the board
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    height: usize,
+    /// Cover the perfect player's positions up to N moves
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=20))]
+    plies: u8,
+    /// Cover every position up to N moves
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
+    all_plies: u8,
+    /// Positions solved at once [default: the machine's cores]
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
+    /// The append-only file of solved positions (MOVES SCORE a line)
+    #[arg(long, value_name = "FILE", default_value = "book/7x6.txt")]
+    checkpoint: PathBuf,
+    /// The book to write
+    #[arg(long, value_name = "FILE", default_value = "book/7x6.bin")]
+    out: PathBuf,
+    /// Only compile the checkpoint's complete plies into the book
+    #[arg(long)]
+    compile: bool,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    if args.all_plies > args.plies {
+        eprintln!("make-book: --all-plies {} is more than --plies {}", args.all_plies, args.plies);
+        return ExitCode::from(2);
+    }
+    let jobs = args
+        .jobs
+        .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from);
+    let options = BuildOptions {
+        width: args.width,
+        height: args.height,
+        plies: usize::from(args.plies),
+        all_plies: usize::from(args.all_plies),
+        jobs,
+        checkpoint: args.checkpoint,
+        out: args.out,
+    };
+    let mut log = std::io::stderr();
+    if args.compile {
+        return match compile_only(&options, &mut log) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("make-book: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed)) {
+        eprintln!(
+            "make-book: cannot catch Ctrl-C ({e}); a stop loses only the positions in progress"
+        );
+    }
+    match build(&options, &stop, &mut log) {
+        Ok(Ended::Done) => ExitCode::SUCCESS,
+        Ok(Ended::Stopped) => ExitCode::from(130),
+        Err(e) => {
+            eprintln!("make-book: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,487 @@
+//! The opening book: a small book built here holds what it claims and
+//! resumes where it stopped; the shipped book is sound, covers what its
+//! header says, and agrees with an independent solver (BitBully, a Python
+//! package the tests call; CI installs it) and with this solver's own
+//! search; a damaged book file is refused with one line and the search
+//! answers instead. Ignored by default, as they take long: the shipped
+//! book against the search, and the perfect level's matches against an
+//! exact opponent (`cargo test --release --test solver_book -- --ignored
+//! --nocapture`).
+
+mod solver_fixtures;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use fourinrow::engine::solver::book::{key, position, Coverage};
+use fourinrow::engine::solver::{Book, Level, Position, Solver};
+use fourinrow::tools::book::{build, read_checkpoint, turns, BuildOptions, Ended, Known};
+
+use solver_fixtures::fixture;
+
+/// The book the binary ships, read from the repository.
+fn shipped() -> Book {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/7x6.bin");
+    Book::from_file(&path).unwrap()
+}
+
+/// A fresh folder under the target directory for a test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Checks what a book claims: every position up to `all_plies` moves and
+/// every position a perfect player meets up to its `plies` has every
+/// column's score; every entry agrees with its children that the book
+/// holds (no child scores more than minus the parent, and a parent whose
+/// every child is there is the best of them). Returns the positions whose
+/// every child was there.
+fn check_claims(book: &Book) -> usize {
+    let known = Known::from_book(book).unwrap();
+    let Coverage { plies, all_plies } = book.coverage();
+    for ply in 0..plies {
+        let lines = turns(&known, ply).unwrap_or_else(|| panic!("ply {ply}: turns unknown"));
+        for line in lines {
+            assert!(known.analysis(&line.position).is_some(), "turn {} lacks a column", line.moves);
+        }
+    }
+    let (w, h) = book.size();
+    let mut every = vec![Position::new(w, h).unwrap()];
+    for _ in 0..all_plies {
+        for p in &every {
+            assert!(
+                known.analysis(p).is_some(),
+                "a position of {} moves lacks a column",
+                p.moves_played()
+            );
+        }
+        every = every
+            .iter()
+            .flat_map(|p| {
+                (0..w).filter(|&c| p.can_play(c) && !p.is_winning_move(c)).map(|c| p.child(c))
+            })
+            .collect();
+    }
+    let scores: HashMap<u64, i32> = book.entries().collect();
+    let mut whole = 0;
+    for (k, score) in book.entries() {
+        let p = position(k, w, h).unwrap_or_else(|| panic!("key {k:#x} is no position"));
+        let mut best = None;
+        let mut all = true;
+        for c in (0..w).filter(|&c| p.can_play(c)) {
+            let s = if p.is_winning_move(c) {
+                Some(p.win_now_score())
+            } else {
+                let child = p.child(c);
+                if child.can_win_next() {
+                    Some(-child.win_now_score())
+                } else {
+                    scores.get(&key(&child).unwrap()).map(|s| -s)
+                }
+            };
+            match s {
+                Some(s) => {
+                    assert!(
+                        s <= score,
+                        "{k:#x}: column {c} scores {s}, more than the position's {score}"
+                    );
+                    best = best.max(Some(s));
+                }
+                None => all = false,
+            }
+        }
+        if all {
+            assert_eq!(best, Some(score), "{k:#x}: the best column");
+            whole += 1;
+        }
+    }
+    whole
+}
+
+#[test]
+fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
+    let dir = scratch("small-book");
+    let mut options = BuildOptions {
+        width: 5,
+        height: 4,
+        plies: 5,
+        all_plies: 2,
+        jobs: 2,
+        checkpoint: dir.join("5x4.txt"),
+        out: dir.join("5x4.bin"),
+    };
+    let never = AtomicBool::new(false);
+    let mut log = Vec::new();
+    assert_eq!(build(&options, &never, &mut log).unwrap(), Ended::Done);
+    let first = Book::from_file(&options.out).unwrap();
+    assert_eq!(first.coverage(), Coverage { plies: 5, all_plies: 2 });
+    // Deeper, from the same checkpoint: the first plies are not solved again.
+    options.plies = 8;
+    let mut log = Vec::new();
+    assert_eq!(build(&options, &never, &mut log).unwrap(), Ended::Done);
+    let log = String::from_utf8(log).unwrap();
+    for ply in 2..=5 {
+        let start = format!("make-book: ply {ply}: ");
+        let line = log.lines().find(|l| l.starts_with(&start)).unwrap_or_else(|| panic!("{log}"));
+        assert!(line.ends_with(", 0 to solve"), "ply {ply} solved again: {log}");
+    }
+    let book = Book::from_file(&options.out).unwrap();
+    assert_eq!(book.coverage(), Coverage { plies: 8, all_plies: 2 });
+    assert!(book.len() > first.len());
+    assert!(check_claims(&book) > 10);
+    // Every entry is the search's score.
+    let mut solver = Solver::new();
+    for (k, score) in book.entries() {
+        assert_eq!(solver.solve(&position(k, 5, 4).unwrap(), false), score, "{k:#x}");
+    }
+    // A line cut short by a stop is dropped (and solved again); a wrong
+    // line elsewhere is an error naming it.
+    let text = std::fs::read_to_string(&options.checkpoint).unwrap();
+    let lines = text.lines().count();
+    std::fs::write(&options.checkpoint, format!("{text}3322")).unwrap();
+    let read = |repair| read_checkpoint(&options.checkpoint, Known::new(5, 4, 2).unwrap(), repair);
+    assert_eq!(read(false).unwrap().len(), lines);
+    assert!(std::fs::read_to_string(&options.checkpoint).unwrap().ends_with("3322"));
+    assert_eq!(read(true).unwrap().len(), lines);
+    assert_eq!(std::fs::read_to_string(&options.checkpoint).unwrap(), text);
+    std::fs::write(&options.checkpoint, format!("11 0\n12 x\n{text}")).unwrap();
+    let err = read(false).unwrap_err();
+    assert!(err.to_string().contains("5x4.txt line 2: 'x' is not a score: 12 x"), "{err}");
+    // A stop before anything is solved keeps the checkpoint as it was.
+    std::fs::write(&options.checkpoint, &text).unwrap();
+    options.plies = 9;
+    let stop = AtomicBool::new(true);
+    assert_eq!(build(&options, &stop, &mut Vec::new()).unwrap(), Ended::Stopped);
+    assert_eq!(std::fs::read_to_string(&options.checkpoint).unwrap(), text);
+}
+
+#[test]
+fn the_shipped_book_is_sound_and_holds_what_its_header_claims() {
+    let book = shipped();
+    assert!(!book.is_empty(), "the shipped book is empty");
+    assert_eq!(Book::embedded(), Some(&book), "the binary ships book/7x6.bin");
+    assert_eq!(book.size(), (7, 6));
+    check_claims(&book);
+    // Every position the build solved is in it, with the same score.
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("book/7x6.txt"))
+        .unwrap();
+    for line in
+        text.lines().filter(|l| !l.starts_with('#') && l.ends_with(|c: char| c.is_ascii_digit()))
+    {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let p = Position::from_moves(moves, 7, 6).unwrap();
+        assert_eq!(book.get(&p), Some(score.parse().unwrap()), "{line}");
+    }
+}
+
+/// BitBully's scores of 7x6 positions, through tests/book/bitbully_scores.py,
+/// or `None` (the test is then skipped, loudly) where BitBully is not
+/// installed, except under CI (`FOURINROW_CI`), where that fails.
+struct BitBully {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl BitBully {
+    fn start() -> Option<BitBully> {
+        let python = std::env::var("FOURINROW_BITBULLY_PYTHON").unwrap_or("python3".into());
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/book/bitbully_scores.py");
+        let installed = Command::new(&python).arg(&script).arg("--check").status();
+        if !installed.is_ok_and(|s| s.success()) {
+            assert!(
+                std::env::var_os("FOURINROW_CI").is_none(),
+                "BitBully is not installed for {python}: pip install bitbully bitbully-databases"
+            );
+            eprintln!("*** SKIPPED: BitBully is not installed for {python} (pip install bitbully bitbully-databases)");
+            return None;
+        }
+        let mut child = Command::new(&python)
+            .arg(&script)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Some(BitBully { child, input, output })
+    }
+
+    /// The score of `p` for the side to move.
+    fn score(&mut self, p: &Position) -> i32 {
+        // Rows from the top, 1 for the first player's stones.
+        let first = p.moves_played() % 2 == 0;
+        let board = p.to_board(fourinrow::port::board::Tile::Red);
+        let mut line = String::new();
+        for y in 0..6 {
+            for x in 0..7 {
+                line.push(match board[x][y] {
+                    None => '0',
+                    Some(t) => {
+                        let mover = t == fourinrow::port::board::Tile::Red;
+                        if mover == first {
+                            '1'
+                        } else {
+                            '2'
+                        }
+                    }
+                });
+            }
+        }
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+        let mut answer = String::new();
+        self.output.read_line(&mut answer).unwrap();
+        answer.trim().parse().unwrap_or_else(|_| panic!("BitBully answered {answer:?} for {line}"))
+    }
+}
+
+impl Drop for BitBully {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_shipped_book_agrees_with_bitbully() {
+    let Some(mut oracle) = BitBully::start() else {
+        return;
+    };
+    // BitBully itself, on positions the fixtures score: the oracle is read right.
+    for (moves, expected) in fixture("begin-easy").into_iter().take(5) {
+        assert_eq!(oracle.score(&Position::from_moves(&moves, 7, 6).unwrap()), expected, "{moves}");
+    }
+    let book = shipped();
+    for (k, score) in book.entries() {
+        let p = position(k, 7, 6).unwrap();
+        assert_eq!(oracle.score(&p), score, "{k:#x}, {} moves", p.moves_played());
+    }
+}
+
+#[test]
+#[ignore = "searches book positions: minutes each"]
+fn the_shipped_book_agrees_with_the_search() {
+    let book = shipped();
+    let n: usize = std::env::var("BOOK_SAMPLE").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let mut entries: Vec<(u64, i32)> = book.entries().collect();
+    entries.shuffle(&mut StdRng::seed_from_u64(19));
+    // The deepest positions are the quickest to search.
+    entries.sort_by_key(|(k, _)| std::cmp::Reverse(position(*k, 7, 6).unwrap().moves_played()));
+    let mut solver = Solver::new();
+    for (k, score) in entries.into_iter().take(n) {
+        let p = position(k, 7, 6).unwrap();
+        let started = Instant::now();
+        assert_eq!(solver.solve(&p, false), score, "{k:#x}");
+        println!(
+            "{k:#x} ({} moves): {score}, searched in {:.1?}",
+            p.moves_played(),
+            started.elapsed()
+        );
+    }
+}
+
+/// `fourinrow solve ARGS` on `input`: (status, stdout, stderr).
+fn solve(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+        .arg("solve")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn a_damaged_book_file_gets_one_line_and_the_search_answers() {
+    let dir = scratch("damaged-books");
+    let cases: Vec<(String, i32)> = fixture("middle-medium").into_iter().take(6).collect();
+    let input: String = cases.iter().map(|(m, _)| format!("{m}\n")).collect();
+    let right: String = cases.iter().map(|(m, s)| format!("{m} {s}\n")).collect();
+    let book_of = |scores: &[(String, i32)]| {
+        let mut entries: Vec<(u64, i8)> = scores
+            .iter()
+            .map(|(m, s)| (key(&Position::from_moves(m, 7, 6).unwrap()).unwrap(), *s as i8))
+            .collect();
+        entries.sort_unstable();
+        Book::to_bytes(7, 6, Coverage { plies: 0, all_plies: 0 }, &entries)
+    };
+    let good = book_of(&cases);
+    let file = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let good_path = file("good.bin", &good);
+    assert_eq!(solve(&["--book", &good_path], &input), (Some(0), right.clone(), String::new()));
+    // The file is what answers: one whose scores are off by one (with a
+    // right hash, as a faulty builder would write it) answers them.
+    let off: Vec<(String, i32)> = cases.iter().map(|(m, s)| (m.clone(), s - 1)).collect();
+    let off_path = file("off.bin", &book_of(&off));
+    let wrong: String = off.iter().map(|(m, s)| format!("{m} {s}\n")).collect();
+    assert_eq!(solve(&["--book", &off_path], &input).1, wrong);
+    let mut flipped = good.clone();
+    flipped[20] ^= 1;
+    let damaged = [
+        ("truncated.bin", good[..good.len() / 2].to_vec(), "truncated or damaged"),
+        ("flipped.bin", flipped, "do not match its hash"),
+        ("foreign.bin", b"MOVES SCORE\n4 -1\n".to_vec(), "not an opening book"),
+        ("empty.bin", Vec::new(), "not an opening book"),
+    ];
+    for (name, bytes, why) in damaged {
+        let path = file(name, &bytes);
+        let (status, out, err) = solve(&["--book", &path], &input);
+        assert_eq!((status, out), (Some(0), right.clone()), "{name}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.starts_with(&format!("fourinrow solve: book {path}: ")), "{name}: {err}");
+        assert!(err.contains(why) && err.contains("searching without a book"), "{name}: {err}");
+    }
+    let missing = dir.join("missing.bin").to_string_lossy().into_owned();
+    let (status, out, err) = solve(&["--book", &missing], &input);
+    assert_eq!((status, out), (Some(0), right.clone()));
+    assert!(err.contains("missing.bin: cannot read") && err.lines().count() == 1, "{err}");
+    let (status, _, err) = solve(&["--book", &good_path, "--no-book"], &input);
+    assert_eq!(status, Some(2), "{err}");
+    assert_eq!(solve(&["--no-book"], &input), (Some(0), right, String::new()));
+}
+
+#[test]
+fn a_short_budget_finds_a_column_that_keeps_the_score_when_it_proves_the_score() {
+    // Begin-medium positions take tens of milliseconds to prove: with a
+    // budget of that order some columns stay open. Whatever is proven is
+    // right, no upper bound is below a column's true score, and when the
+    // budget proved the perfect level's column, that column keeps the
+    // position's score.
+    let mut solver = Solver::new();
+    let stop = AtomicBool::new(false);
+    let mut kept = 0;
+    for (moves, expected) in fixture("begin-medium").into_iter().take(12) {
+        let p = Position::from_moves(&moves, 7, 6).unwrap();
+        let exact = Solver::new().analyze(&p, false);
+        let budget = std::time::Duration::from_millis(40);
+        let a = solver.analyze_within(&p, Instant::now() + budget, &stop);
+        for (c, &exact_score) in exact.iter().enumerate() {
+            if a.proven[c] {
+                assert_eq!(a.scores[c], exact_score, "{moves} column {c}");
+            }
+            if let (Some(u), Some(e)) = (a.upper[c], exact_score) {
+                assert!(e <= u, "{moves} column {c}: bound {u} below {e}");
+            }
+        }
+        let col =
+            Level::Perfect.choose(&p, &a.play_scores(), &mut StdRng::seed_from_u64(0)).unwrap();
+        if a.proven[col] {
+            assert_eq!(exact[col], Some(expected), "{moves}: column {col}");
+            kept += 1;
+        }
+    }
+    println!("{kept} of 12 moves proven to keep the score within the budget");
+}
+
+#[test]
+fn a_book_file_is_refused_whole_when_any_entry_is_not_a_position() {
+    // A key with an empty column code (no marker bit) is not a position.
+    let bytes = Book::to_bytes(7, 6, Coverage { plies: 0, all_plies: 0 }, &[(1, 0)]);
+    assert!(Book::parse(Cow::Owned(bytes)).is_err());
+}
+
+/// The exact score of every column of `p` (`None`: full), from BitBully.
+fn exact_columns(oracle: &mut BitBully, p: &Position) -> Vec<Option<i32>> {
+    (0..7)
+        .map(|c| {
+            if !p.can_play(c) {
+                None
+            } else if p.is_winning_move(c) {
+                Some(p.win_now_score())
+            } else {
+                Some(-oracle.score(&p.child(c)))
+            }
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "a measured match: about half a minute a game"]
+fn the_perfect_level_keeps_every_value_against_an_exact_opponent() {
+    // From the 2-move openings (OPENINGS=N: the first N of the 49), with the
+    // perfect level (the built-in book, the game's budget, BUDGET_MS to
+    // change it) as each colour against an opponent that always plays a
+    // best column by BitBully's scores; each of the perfect level's moves
+    // is compared with BitBully's exact scores of every column.
+    let mut oracle = BitBully::start().expect("the match needs BitBully");
+    let openings: usize = std::env::var("OPENINGS").ok().and_then(|s| s.parse().ok()).unwrap_or(49);
+    let budget = std::env::var("BUDGET_MS").ok().and_then(|s| s.parse().ok()).map_or(
+        fourinrow::engine::solver::player::DEFAULT_BUDGET,
+        std::time::Duration::from_millis,
+    );
+    let never = AtomicBool::new(false);
+    let mut rng = StdRng::seed_from_u64(0);
+    let (mut moves, mut lost_values, mut games) = (0, Vec::new(), 0);
+    for opening in (0..49).take(openings) {
+        let start =
+            Position::from_moves(&format!("{}{}", opening / 7 + 1, opening % 7 + 1), 7, 6).unwrap();
+        for perfect_first in [true, false] {
+            let mut solver = Solver::new().with_book(Book::embedded().cloned());
+            let mut p = start;
+            let mut line = format!("{}{}", opening / 7 + 1, opening % 7 + 1);
+            let mut perfect_to_move = perfect_first;
+            loop {
+                let exact = exact_columns(&mut oracle, &p);
+                let best = exact.iter().flatten().max().copied().unwrap();
+                let col = if perfect_to_move {
+                    let a = solver.analyze_within(&p, Instant::now() + budget, &never);
+                    let col = Level::Perfect.choose(&p, &a.play_scores(), &mut rng).unwrap();
+                    moves += 1;
+                    if exact[col] != Some(best) {
+                        lost_values.push(format!(
+                            "{line}: played {} ({:?}, {}), best {best}",
+                            col + 1,
+                            exact[col],
+                            if a.proven[col] { "proven" } else { "unproven" }
+                        ));
+                    }
+                    col
+                } else {
+                    let order = fourinrow::engine::solver::levels::perfect_order(&p);
+                    order.into_iter().find(|&c| exact[c] == Some(best)).unwrap()
+                };
+                line.push(char::from(b'1' + col as u8));
+                if p.is_winning_move(col) {
+                    break;
+                }
+                p.play(col);
+                if p.is_full() {
+                    break;
+                }
+                perfect_to_move = !perfect_to_move;
+            }
+            games += 1;
+            println!("{line}");
+        }
+    }
+    println!(
+        "{games} games, {moves} moves of the perfect level, {} gave a value away:",
+        lost_values.len()
+    );
+    for l in &lost_values {
+        println!("  {l}");
+    }
+    assert!(lost_values.is_empty());
+}
