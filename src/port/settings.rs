@@ -170,10 +170,7 @@ impl Settings {
         }
         check_difficulty(self.difficulty)?;
         if self.fps == 0 || self.fps > 1000 {
-            return Err(format!(
-                "--fps {} is out of range: give 1 to 1000 frames per second",
-                self.fps
-            ));
+            return Err(format!("{} frames per second is out of range: give 1 to 1000", self.fps));
         }
         Ok(())
     }
@@ -335,7 +332,7 @@ mod tests {
         let deep = Settings { difficulty: 7, ..Settings::default() };
         assert!(deep.validate().unwrap_err().contains("give 0 to 6"));
         let still = Settings { fps: 0, ..Settings::default() };
-        assert!(still.validate().unwrap_err().contains("--fps"));
+        assert!(still.validate().unwrap_err().contains("0 frames per second is out of range"));
         let biggest = Settings { board_width: 12, board_height: 9, ..Settings::default() };
         assert!(biggest.validate().is_ok());
     }

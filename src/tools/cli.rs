@@ -544,6 +544,11 @@ fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
         settings.board_height = 5;
         settings.bg_color = CORNFLOWERBLUE;
     }
+    if !(1..=1000).contains(&a.fps) {
+        // The port checks the same range, in words that name no option.
+        let message = format!("--fps {} is out of range: give 1 to 1000 frames per second", a.fps);
+        return Err(Error::Usage(message));
+    }
     settings.validate().map_err(Error::Usage)?;
     if a.engine != EngineChoice::Solver && (a.level.is_some() || a.budget.is_some() || a.no_book) {
         let option = if a.level.is_some() {
