@@ -132,20 +132,25 @@ fn flock(file: &File, operation: libc::c_int) -> io::Result<()> {
 }
 
 /// A line quoted in an error message: at most [`MAX_QUOTE`] characters
-/// (cut ones end in `...`), with characters that would break the line or
-/// hide (control characters, U+0085, U+2028, U+2029) escaped.
+/// (a cut one ends in `...`), with characters that would break the line or
+/// hide (control characters, U+0085, U+2028, U+2029) escaped, the escapes
+/// counted in the limit.
 pub fn quote(text: &str) -> String {
     let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == MAX_QUOTE {
+    let mut shown = 0;
+    for c in text.chars() {
+        let escaped = c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+        let len = if escaped { c.escape_default().count() } else { 1 };
+        if shown + len > MAX_QUOTE {
             out.push_str("...");
             break;
         }
-        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+        if escaped {
             out.extend(c.escape_default());
         } else {
             out.push(c);
         }
+        shown += len;
     }
     out
 }
@@ -311,6 +316,10 @@ mod tests {
         assert_eq!(q.chars().count(), MAX_QUOTE + 3);
         assert!(q.ends_with("..."));
         assert_eq!(quote("a\u{2028}b\tc\u{85}"), "a\\u{2028}b\\tc\\u{85}");
+        // Found by fuzzing: escapes made a quote of 80 characters longer.
+        let q = quote(&"\u{1f}".repeat(100));
+        assert!(q.chars().count() <= MAX_QUOTE + 3, "{q}");
+        assert!(q.ends_with("..."));
     }
 
     #[test]
