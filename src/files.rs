@@ -132,22 +132,43 @@ fn flock(file: &File, operation: libc::c_int) -> io::Result<()> {
 }
 
 /// A line quoted in an error message: at most [`MAX_QUOTE`] characters
-/// (cut ones end in `...`), with characters that would break the line or
-/// hide (control characters, U+0085, U+2028, U+2029) escaped.
+/// (a cut one ends in `...`), with characters that would break the line or
+/// hide (control characters, U+0085, U+2028, U+2029, zero-width ones, a
+/// second byte-order mark) escaped, the escapes counted in the limit.
 pub fn quote(text: &str) -> String {
     let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == MAX_QUOTE {
+    let mut shown = 0;
+    for c in text.chars() {
+        let escaped = c.is_control() || invisible(c);
+        let len = if escaped { c.escape_default().count() } else { 1 };
+        if shown + len > MAX_QUOTE {
             out.push_str("...");
             break;
         }
-        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+        if escaped {
             out.extend(c.escape_default());
         } else {
             out.push(c);
         }
+        shown += len;
     }
     out
+}
+
+/// Characters that break a line or show nothing: the line and paragraph
+/// separators, zero-width spaces and joiners, direction marks and
+/// overrides, and U+FEFF (a byte-order mark where it does not belong).
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{2028}'
+            | '\u{2029}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{feff}'
+    )
 }
 
 /// What is wrong with one line of text.
@@ -311,6 +332,11 @@ mod tests {
         assert_eq!(q.chars().count(), MAX_QUOTE + 3);
         assert!(q.ends_with("..."));
         assert_eq!(quote("a\u{2028}b\tc\u{85}"), "a\\u{2028}b\\tc\\u{85}");
+        assert_eq!(quote("\u{feff}4\u{200b}"), "\\u{feff}4\\u{200b}");
+        // Found by fuzzing: escapes made a quote of 80 characters longer.
+        let q = quote(&"\u{1f}".repeat(100));
+        assert!(q.chars().count() <= MAX_QUOTE + 3, "{q}");
+        assert!(q.ends_with("..."));
     }
 
     #[test]

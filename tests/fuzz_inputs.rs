@@ -160,6 +160,12 @@ fn made_inputs() -> Vec<(&'static str, String, Vec<u8>)> {
         "long-faulty-line.txt",
         format!("{}\n{position}\n", "x".repeat(100_000)).into_bytes(),
     );
+    // Found by fuzzing: escaped control characters made a quote too long.
+    let mut escapes = vec![b'['; 38];
+    escapes.extend_from_slice(&[31, 40]);
+    escapes.extend(vec![b'['; 50]);
+    escapes.extend_from_slice(b"44\nab\xffc\n\xc3\n4\r\n");
+    add("read_lines", "control-characters.txt", escapes);
     add("read_lines", "u2028.txt", "12\u{2028}3\n\u{85}\n".as_bytes().to_vec());
     add(
         "parse_record",
