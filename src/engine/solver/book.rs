@@ -35,7 +35,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::bits::{code, mirror_code, Any};
-use super::Position;
+use super::position::{fits, Position};
 
 /// The magic that starts every book.
 pub const MAGIC: &[u8; 8] = b"FIRBOOK1";
@@ -167,7 +167,7 @@ impl Book {
         if fnv1a(&bytes[..body]) != u64::from_le_bytes(hash) {
             return Err(BookError::Hash);
         }
-        if !super::fits(width, height) || width * (height + 1) > 64 {
+        if !fits(width, height) || width * (height + 1) > 64 {
             return Err(BookError::Size { width, height });
         }
         let book = Book { bytes, width, height, len };

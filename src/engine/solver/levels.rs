@@ -17,7 +17,7 @@ use std::fmt;
 
 use rand::Rng;
 
-use super::Position;
+use super::position::Position;
 
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

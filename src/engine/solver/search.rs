@@ -7,8 +7,46 @@ use std::time::Instant;
 
 use super::bits::{code, mirror_code, playable, winning_cells, Bits, Geometry};
 use super::table::{Entry, Table};
-use super::Tuning;
 use crate::engine::bits::MAX_WIDTH;
+
+/// Settings of the search, for measuring what each technique buys.
+/// [`Tuning::default`] is what [`Solver::new`](super::Solver::new) uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Threads to search with (1: no helpers).
+    pub threads: usize,
+    /// `log2` of the table's buckets once a search proves hard (64 bytes each).
+    pub table_bits: u32,
+    /// `log2` of the table's buckets to begin with.
+    pub small_table_bits: u32,
+    /// Nodes searched before the table first grows (4 times larger); each
+    /// later stage searches 4 times more before the next growth.
+    pub first_try_nodes: u64,
+    /// Nodes a search must have taken before helper threads join it.
+    pub helpers_after: u64,
+    /// Positions with fewer moves played share an entry with their mirror image.
+    pub mirror_until: u32,
+    /// Nodes with at least this many empty cells look their children up
+    /// in the table before searching them (enhanced transposition cutoffs).
+    pub etc_empties: u32,
+    /// Helper threads test the neighbouring null window, not the same one.
+    pub helper_other_window: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(2),
+            table_bits: 18,
+            small_table_bits: 12,
+            first_try_nodes: 1 << 14,
+            helpers_after: 1 << 20,
+            mirror_until: 12,
+            etc_empties: 12,
+            helper_other_window: false,
+        }
+    }
+}
 
 /// How often (in nodes, a power of two) a search looks at the clock and the flags.
 const CHECK_EVERY: u64 = 1024;
