@@ -53,7 +53,7 @@ impl Paths<'_> {
     /// Resolves `segments` from the current module and records the longest
     /// known module it names (not an item in it). Paths that name nothing
     /// of the crate (`std::...`, a local variable, a type in scope) are left.
-    fn record(&mut self, segments: &[String]) {
+    fn record(&mut self, segments: &[String], in_use: bool) {
         let mut absolute: Vec<String> = Vec::new();
         let mut rest = segments;
         match segments.first().map(String::as_str) {
@@ -73,7 +73,12 @@ impl Paths<'_> {
             }
             Some(first) => {
                 // A bare first segment names a module only when it is a
-                // child of this one (2018 paths; `use` of a child module).
+                // child of this one (2018 paths; `use` of a child module),
+                // and outside `use` only with more to follow: a lone
+                // `hot_seat` in code is a value, never a module.
+                if !in_use && segments.len() < 2 {
+                    return;
+                }
                 let mut child = self.module.clone();
                 child.push(first.to_string());
                 if !self.known.contains(&child.join("::")) {
@@ -103,15 +108,15 @@ impl Paths<'_> {
             }
             syn::UseTree::Name(n) => {
                 prefix.push(n.ident.to_string());
-                self.record(&prefix.clone());
+                self.record(&prefix.clone(), true);
                 prefix.pop();
             }
             syn::UseTree::Rename(r) => {
                 prefix.push(r.ident.to_string());
-                self.record(&prefix.clone());
+                self.record(&prefix.clone(), true);
                 prefix.pop();
             }
-            syn::UseTree::Glob(_) => self.record(&prefix.clone()),
+            syn::UseTree::Glob(_) => self.record(&prefix.clone(), true),
             syn::UseTree::Group(g) => {
                 for tree in &g.items {
                     self.use_tree(prefix, tree);
@@ -151,7 +156,7 @@ impl<'ast> Visit<'ast> for Paths<'_> {
 
     fn visit_path(&mut self, path: &'ast syn::Path) {
         let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-        self.record(&segments);
+        self.record(&segments, false);
         syn::visit::visit_path(self, path);
     }
 }
