@@ -1,5 +1,5 @@
-//! The tree tells the design: which parts may use which, checked on the
-//! source's `use crate::...` lines (outside the unit tests).
+//! The tree tells the design: which parts may use which, checked on every
+//! path of the source's code (outside the unit tests), parsed with `syn`.
 //!
 //! - `port` (the twins) uses only the seam (`io`) and `error`;
 //! - `engine` uses the port; `extras` use the port, the seam and the engines;
@@ -13,6 +13,8 @@ mod sources;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+use syn::visit::Visit;
 
 /// The module path of a source file: `src/port/ai.rs` is `port::ai`,
 /// `src/io/mod.rs` is `io`.
@@ -29,32 +31,149 @@ fn module_of(root: &Path, file: &Path) -> String {
 /// Modules compiled only for the unit tests.
 const TEST_ONLY: [&str; 1] = ["port::testkit"];
 
-/// The modules a file's code (not its comments, nor its `#[cfg(test)]`
-/// tests) uses, as the longest known module paths of its `crate::` paths.
-fn uses(source: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
-    let code = source.split("#[cfg(test)]\nmod tests").next().unwrap_or(source);
-    let code: String = code
-        .lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let mut found = BTreeSet::new();
-    let mut rest = code.as_str();
-    while let Some(at) = rest.find("crate::") {
-        rest = &rest[at + "crate::".len()..];
-        let path: String =
-            rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
-        let segments: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
-        // The longest prefix that names a module (not an item in it).
-        for n in (1..=segments.len()).rev() {
-            let candidate = segments[..n].join("::");
-            if known.contains(&candidate) {
-                found.insert(candidate);
-                break;
+/// Whether an item is compiled for the unit tests only: `#[cfg(test)]`.
+fn test_only(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg")
+            && a.parse_args::<syn::Meta>().is_ok_and(|m| m.path().is_ident("test"))
+    })
+}
+
+/// Walks one parsed file and gathers the modules its code names, whatever
+/// the spelling: `crate::a::b`, `super::b`, `self::c`, `use crate::{a::b}`,
+/// or a child module by its bare name.
+struct Paths<'a> {
+    /// The module the code being walked is in: the file's, then any inline
+    /// `mod` within it.
+    module: Vec<String>,
+    known: &'a BTreeSet<String>,
+    found: BTreeSet<String>,
+}
+
+impl Paths<'_> {
+    /// Resolves `segments` from the current module and records the longest
+    /// known module it names (not an item in it). Paths that name nothing
+    /// of the crate (`std::...`, a local variable, a type in scope) are left.
+    fn record(&mut self, segments: &[String], in_use: bool) {
+        let mut absolute: Vec<String> = Vec::new();
+        let mut rest = segments;
+        match segments.first().map(String::as_str) {
+            Some("crate") => rest = &segments[1..],
+            Some("self") | Some("super") => {
+                absolute = self.module.clone();
+                while let Some(first) = rest.first() {
+                    match first.as_str() {
+                        "self" => {}
+                        "super" => {
+                            absolute.pop();
+                        }
+                        _ => break,
+                    }
+                    rest = &rest[1..];
+                }
+            }
+            Some(first) => {
+                // A bare first segment names a module only when it is a
+                // child of this one (2018 paths; `use` of a child module),
+                // and outside `use` only with more to follow: a lone
+                // `hot_seat` in code is a value, never a module.
+                if !in_use && segments.len() < 2 {
+                    return;
+                }
+                let mut child = self.module.clone();
+                child.push(first.to_string());
+                if !self.known.contains(&child.join("::")) {
+                    return;
+                }
+                absolute = self.module.clone();
+            }
+            None => return,
+        }
+        absolute.extend(rest.iter().cloned());
+        for n in (1..=absolute.len()).rev() {
+            let candidate = absolute[..n].join("::");
+            if self.known.contains(&candidate) {
+                self.found.insert(candidate);
+                return;
             }
         }
     }
-    found
+
+    /// Every full path of a `use` tree: `a::{b, c::d}` is `a::b` and `a::c::d`.
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.use_tree(prefix, &p.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => {
+                prefix.push(n.ident.to_string());
+                self.record(&prefix.clone(), true);
+                prefix.pop();
+            }
+            syn::UseTree::Rename(r) => {
+                prefix.push(r.ident.to_string());
+                self.record(&prefix.clone(), true);
+                prefix.pop();
+            }
+            syn::UseTree::Glob(_) => self.record(&prefix.clone(), true),
+            syn::UseTree::Group(g) => {
+                for tree in &g.items {
+                    self.use_tree(prefix, tree);
+                }
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Paths<'_> {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        if !test_only(&item.attrs) {
+            self.use_tree(&mut Vec::new(), &item.tree);
+        }
+    }
+
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        if test_only(&item.attrs) {
+            return;
+        }
+        self.module.push(item.ident.to_string());
+        syn::visit::visit_item_mod(self, item);
+        self.module.pop();
+    }
+
+    fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+        if !test_only(&item.attrs) {
+            syn::visit::visit_item_fn(self, item);
+        }
+    }
+
+    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+        if !test_only(&item.attrs) {
+            syn::visit::visit_item_impl(self, item);
+        }
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        self.record(&segments, false);
+        syn::visit::visit_path(self, path);
+    }
+}
+
+/// The modules a file's code (not its `#[cfg(test)]` items) uses, parsed
+/// with Rust's grammar.
+fn uses(module: &str, file: &Path, known: &BTreeSet<String>) -> BTreeSet<String> {
+    let source = std::fs::read_to_string(file).unwrap();
+    let syntax = syn::parse_file(&source).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let mut paths = Paths {
+        module: module.split("::").map(str::to_string).collect(),
+        known,
+        found: BTreeSet::new(),
+    };
+    paths.visit_file(&syntax);
+    paths.found
 }
 
 /// The module graph: module -> the modules it uses.
@@ -68,8 +187,7 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         .iter()
         .filter(|(name, _)| !name.is_empty() && !TEST_ONLY.contains(&name.as_str()))
         .map(|(name, file)| {
-            let source = std::fs::read_to_string(file).unwrap();
-            let mut used = uses(&source, &known);
+            let mut used = uses(name, file, &known);
             used.remove(name);
             (name.clone(), used)
         })
