@@ -155,6 +155,9 @@ impl<'ast> Visit<'ast> for Paths<'_> {
         }
     }
 
+    /// `pub(super)` names who may see an item, not what it uses.
+    fn visit_visibility(&mut self, _: &'ast syn::Visibility) {}
+
     fn visit_path(&mut self, path: &'ast syn::Path) {
         let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
         self.record(&segments, false);
