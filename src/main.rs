@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use fourinrow::error::Error;
 use fourinrow::tools::analyze::run_analyze;
-use fourinrow::tools::cli::{parse_args, Command, GobangCommand};
+use fourinrow::tools::cli::{parse_args, Command, GobangCommand, GobangEngine};
 use fourinrow::tools::grade::run_grade;
 use fourinrow::tools::solve::run_solve;
 
@@ -38,9 +38,18 @@ fn run() -> Result<ExitCode, Error> {
         Command::Solve(o) => answered("solve", run_solve(&o, stdin.lock(), stdout, stderr)),
         Command::Grade(o) => answered("grade", run_grade(&o, stdin.lock(), stdout, stderr)),
         Command::Play(options) => play(&options).map(|()| ExitCode::SUCCESS),
-        Command::Gobang(GobangCommand::Analyze(boards)) => answered(
+        Command::Gobang(GobangCommand::Analyze(boards, engine)) => answered(
             "gobang analyze",
-            fourinrow::gobang::analyze::run_analyze(&boards, stdin.lock(), stdout, stderr),
+            fourinrow::gobang::analyze::run_analyze(
+                &boards,
+                match engine {
+                    GobangEngine::StepList => fourinrow::gobang::analyze::GobangEngine::StepList,
+                    GobangEngine::UndoLab => fourinrow::gobang::analyze::GobangEngine::UndoLab,
+                },
+                stdin.lock(),
+                stdout,
+                stderr,
+            ),
         ),
         Command::Gobang(GobangCommand::Pbrain) => {
             match fourinrow::gobang::pbrain::run_pbrain(stdin.lock(), stdout.lock()) {
@@ -60,7 +69,7 @@ fn gobang(command: &GobangCommand) -> Result<(), Error> {
     match command {
         GobangCommand::Play(options) => fourinrow::gobang::play::play(options),
         GobangCommand::Assets(dir) => fourinrow::gobang::play::write_assets(dir),
-        GobangCommand::Analyze(_) | GobangCommand::Pbrain => {
+        GobangCommand::Analyze(..) | GobangCommand::Pbrain => {
             Err(Error::Internal("a Gobang tool reached the window".into()))
         }
     }

@@ -61,11 +61,16 @@ fn play(script: &Path, keep: &[u64]) -> Played {
     sink.keep.extend(keep.iter().copied());
     let mut replay = Replay::new(&script, sink);
     let (images, _logo) = load_images(None).unwrap();
-    let stop =
-        match main::main(&mut replay, images, Box::new(Fonts::new().unwrap()), Hooks::default()) {
-            Ok(never) => match never {},
-            Err(stop) => stop,
-        };
+    let stop = match main::main(
+        &mut replay,
+        images,
+        Box::new(Fonts::new().unwrap()),
+        Hooks::default(),
+        None,
+    ) {
+        Ok(never) => match never {},
+        Err(stop) => stop,
+    };
     Played { crcs: replay.sink.crcs, kept: replay.sink.kept, printed: replay.printed, stop }
 }
 
@@ -141,7 +146,7 @@ fn in_the_hot_seat_a_second_person_plays_white() {
     let mut replay = Replay::new(&script, sink);
     let (images, _) = load_images(None).unwrap();
     let hooks = Hooks { hot_seat: true, ..Hooks::default() };
-    let stop = match main::main(&mut replay, images, Box::new(Fonts::new().unwrap()), hooks) {
+    let stop = match main::main(&mut replay, images, Box::new(Fonts::new().unwrap()), hooks, None) {
         Ok(never) => match never {},
         Err(stop) => stop,
     };

@@ -221,12 +221,14 @@ fn the_parts_use_each_other_one_way_only() {
         ("tools", &["port", "engine", "extras", "files", "error", "pyfmt"]),
         ("play", &["port", "io", "engine", "extras", "tools", "files", "error"]),
         // Gobang: its twins use only the seam, as Four in a Row's; its
-        // tools use its twins; its wiring uses them, the seam and the
-        // command line's options. Neither game uses the other.
+        // extras use its twins and the seam (the undo-lab game draws and
+        // reads events); its tools use its twins and extras; its wiring
+        // uses them, the seam and the command line's options. Neither game
+        // uses the other.
         ("gobang", &[]),
         ("gobang::port", &["io", "error"]),
-        ("gobang::analyze", &["gobang::port"]),
-        ("gobang::extras", &["gobang::port"]),
+        ("gobang::analyze", &["gobang::port", "gobang::extras"]),
+        ("gobang::extras", &["gobang::port", "io", "error"]),
         ("gobang::pbrain", &["gobang::port"]),
         ("gobang::play", &["gobang::port", "gobang::extras", "io", "error", "tools"]),
         // Tool binaries (`src/bin/`) use the library by its name, as any

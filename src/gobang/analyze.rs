@@ -5,12 +5,14 @@
 //! `.` (empty), `X` (black, the Python's `'1'`) or `O` (white, `'0'`),
 //! the rows joined by `/` (or written on lines of their own). The answer is
 //! what `AI(maps).layerOne()` returns and prints in the Python, which
-//! always plays white (`'0'`).
+//! always plays white (`'0'`). With `--engine undo-lab` the answer is the
+//! undo-lab tutorial's AI's ([`lab`]), for the side to move.
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
+use crate::gobang::extras::lab::{self, Strategy};
 use crate::gobang::port::robot::{Maps, Stone, AI, EMPTY_MAPS};
 use crate::gobang::port::setup::{COL, ROW};
 
@@ -105,6 +107,55 @@ pub fn choose(board: &Board) -> Choice {
     Choice { point, score, printed }
 }
 
+/// Which AI answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GobangEngine {
+    /// The step-list tutorial's `layerOne` (the twin).
+    #[default]
+    StepList,
+    /// The undo-lab tutorial's pattern values ([`lab`]).
+    UndoLab,
+}
+
+/// The side to move on `board`: black when the counts of stones are equal.
+pub fn to_move(board: &Board) -> Stone {
+    let count = |s| board.0.iter().flatten().filter(|&&c| c == Some(s)).count();
+    if count(Stone::Black) > count(Stone::White) {
+        Stone::White
+    } else {
+        Stone::Black
+    }
+}
+
+/// The undo-lab engine's JSON line for `board`.
+fn lab_line(board: &Board) -> Result<String, BoardTextError> {
+    let me = to_move(board);
+    let choice = lab::value_chess(&board.0, me)
+        .ok_or_else(|| BoardTextError("the board is full: there is no point to play".into()))?;
+    let strategy = match choice.strategy {
+        Strategy::Centre => "centre",
+        Strategy::Win => "win",
+        Strategy::Block => "block",
+        Strategy::Balance => "balance",
+    };
+    let side = if me == Stone::Black { "X" } else { "O" };
+    Ok(format!(
+        "{{\"board\": \"{board}\", \"engine\": \"undo-lab\", \"plays\": \"{side}\", \"point\": [{}, {}], \"score\": {}, \"strategy\": \"{strategy}\", \"diff\": {:?}}}",
+        choice.point.0,
+        choice.point.1,
+        choice.score,
+        choice.diff
+    ))
+}
+
+/// The JSON line for one board text by `engine`, or what is wrong with it.
+pub fn analyze_with(text: &str, engine: GobangEngine) -> Result<String, BoardTextError> {
+    match engine {
+        GobangEngine::StepList => analyze_line(text),
+        GobangEngine::UndoLab => lab_line(&text.trim().parse()?),
+    }
+}
+
 /// The JSON line for one board text, or what is wrong with it.
 pub fn analyze_line(text: &str) -> Result<String, BoardTextError> {
     let board: Board = text.trim().parse()?;
@@ -121,13 +172,14 @@ pub fn analyze_line(text: &str) -> Result<String, BoardTextError> {
 /// many were faulty.
 pub fn run_analyze(
     boards: &[String],
+    engine: GobangEngine,
     input: impl BufRead,
     mut out: impl Write,
     mut errors: impl Write,
 ) -> io::Result<usize> {
     let mut faulty = 0;
     let mut answer = |n: usize, text: &str| -> io::Result<()> {
-        match analyze_line(text) {
+        match analyze_with(text, engine) {
             Ok(line) => writeln!(out, "{line}"),
             Err(e) => {
                 faulty += 1;
@@ -194,10 +246,23 @@ mod tests {
     }
 
     #[test]
+    fn the_undo_lab_engine_answers_for_the_side_to_move() {
+        let line = analyze_with(&text(&[]), GobangEngine::UndoLab).unwrap();
+        assert!(line.contains("\"plays\": \"X\", \"point\": [7, 7], \"score\": 0"), "{line}");
+        // White to move, with four white stones in row 7: it completes five.
+        let t = text(&[(7, "...OOOO"), (9, "..XXXX"), (10, "X")]);
+        let line = analyze_with(&t, GobangEngine::UndoLab).unwrap();
+        assert!(line.contains("\"plays\": \"O\""), "{line}");
+        assert!(line.contains("\"strategy\": \"win\""), "{line}");
+        assert!(line.contains("\"point\": [7, 2]") || line.contains("\"point\": [7, 7]"), "{line}");
+    }
+
+    #[test]
     fn faulty_lines_are_counted_and_named() {
         let input = format!("{}\nnonsense\n", text(&[]));
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let faulty = run_analyze(&[], input.as_bytes(), &mut out, &mut err).unwrap();
+        let faulty =
+            run_analyze(&[], GobangEngine::StepList, input.as_bytes(), &mut out, &mut err).unwrap();
         assert_eq!(faulty, 1);
         assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1);
         assert!(String::from_utf8(err)

@@ -8,9 +8,12 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Stop};
+use crate::gobang::extras::lab;
 use crate::gobang::extras::rules::{self, Rule};
+use crate::gobang::extras::undo_lab::UndoLab;
 use crate::gobang::port::drawing::Images;
-use crate::gobang::port::hooks::Hooks;
+use crate::gobang::port::extra::Extra;
+use crate::gobang::port::hooks::{Engine, Hooks};
 use crate::gobang::port::main;
 use crate::gobang::port::setup::{FPS, WINDOW_H, WINDOW_W};
 use crate::gobang::port::status::CAPTION;
@@ -22,7 +25,7 @@ use crate::io::replay::{load_script, Replay};
 use crate::io::text::Fonts;
 use crate::io::window::{Live, Watch, Window, WindowSpec};
 use crate::io::Frontend;
-use crate::tools::cli::{GobangOptions, RuleArg};
+use crate::tools::cli::{GobangEngine, GobangOptions, GobangPreset, RuleArg};
 
 /// The six images' file names, as `setup.py` names them under `images/`.
 pub const IMAGE_FILES: [&str; 6] =
@@ -97,10 +100,21 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         window.set_icon(&logo)?;
         Ok(window)
     };
-    let hooks =
-        Hooks { judge: rules::judge_for(options.rule.map(rule)), hot_seat: options.two_player };
+    let undo_lab = options.preset == Some(GobangPreset::UndoLab);
+    let engine = match (options.engine, undo_lab) {
+        (GobangEngine::UndoLab, _) | (_, true) => Some(lab::engine as Engine),
+        (GobangEngine::StepList, false) => None,
+    };
+    let hooks = Hooks {
+        // The lab finds five or more in every direction: freestyle, unless
+        // another rule is asked for.
+        judge: rules::judge_for(options.rule.map(rule).or(undo_lab.then_some(Rule::Freestyle))),
+        hot_seat: options.two_player,
+        engine,
+    };
     let run = |io: &mut dyn Frontend| -> Result<(), Error> {
-        match main::main(io, images.clone(), Box::new(fonts), hooks) {
+        let extra = undo_lab.then(|| Box::new(UndoLab::default()) as Box<dyn Extra>);
+        match main::main(io, images.clone(), Box::new(fonts), hooks, extra) {
             Ok(never) => match never {},
             Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
             Err(Stop::Failed(e)) => Err(e),

@@ -45,8 +45,9 @@ pub enum Command {
 pub enum GobangCommand {
     /// Play the step-list Gobang, or replay a script.
     Play(GobangOptions),
-    /// The AI's choice for board texts (from stdin when none are given).
-    Analyze(Vec<String>),
+    /// The AI's choice for board texts (from stdin when none are given),
+    /// by this engine.
+    Analyze(Vec<String>, GobangEngine),
     /// Write the folder the Python runs in (images/ and fonts/).
     Assets(PathBuf),
     /// Play as a Gomocup engine on stdin and stdout.
@@ -71,6 +72,29 @@ pub struct GobangOptions {
     pub rule: Option<RuleArg>,
     /// Extra: the hot seat, a second person plays white.
     pub two_player: bool,
+    /// Extra: the AI that plays (the step-list's by default).
+    pub engine: GobangEngine,
+    /// Extra: a set of extras by name.
+    pub preset: Option<GobangPreset>,
+}
+
+/// A Gobang AI on the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum GobangEngine {
+    /// the step-list tutorial's 3-ply search (AI.layerOne)
+    #[default]
+    StepList,
+    /// the undo-lab tutorial's pattern values, 1.1 x its own gain
+    UndoLab,
+}
+
+/// A set of Gobang extras by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GobangPreset {
+    /// the undo-lab tutorial's game: its AI plays black and opens at the
+    /// centre; undo, redo and restart buttons; its messages; a new game 5 s
+    /// after a win
+    UndoLab,
 }
 
 /// A win rule on the command line (Gobang's rules extra).
@@ -218,13 +242,17 @@ enum GobangSub {
     /// Print the AI's choice (AI.layerOne) for board texts, one JSON line each
     #[command(after_help = "\
 Board text: 15 rows of 15 points, row 0 first, joined by '/': '.' empty,
-'X' black, 'O' white. The AI plays white, as in the Python. Boards come
+'X' black, 'O' white. The step-list AI plays white, as in the Python; the
+undo-lab AI plays the side to move (black when the counts are equal). Boards come
 from the arguments, or one a line from stdin. A faulty board gets one line
 on stderr naming it, and the exit status is then 2.")]
     Analyze {
         /// Board texts [default: read from stdin]
         #[arg(value_name = "BOARD")]
         boards: Vec<String>,
+        /// The AI to ask
+        #[arg(long, value_name = "ENGINE", value_enum, default_value = "step-list")]
+        engine: GobangEngine,
     },
     /// Play as a Gomocup engine: the pbrain protocol (START, BEGIN, TURN,
     /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
@@ -267,6 +295,18 @@ struct GobangPlayArgs {
     /// Extra: hot seat, a second person plays white instead of the AI
     #[arg(long, help_heading = "Extras")]
     two_player: bool,
+    /// Extra: the AI that plays
+    #[arg(
+        long,
+        value_name = "ENGINE",
+        value_enum,
+        default_value = "step-list",
+        help_heading = "Extras"
+    )]
+    engine: GobangEngine,
+    /// Extra: a set of extras by name
+    #[arg(long, value_name = "PRESET", value_enum, help_heading = "Extras")]
+    preset: Option<GobangPreset>,
 }
 
 /// The options of the game.
@@ -498,7 +538,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             Ok(Command::Grade(GradeOptions { files: a.files, up_to: a.up_to }))
         }
         Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
-            Some(GobangSub::Analyze { boards }) => GobangCommand::Analyze(boards),
+            Some(GobangSub::Analyze { boards, engine }) => GobangCommand::Analyze(boards, engine),
             Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
             Some(GobangSub::Pbrain) => GobangCommand::Pbrain,
             None => GobangCommand::Play(GobangOptions {
@@ -509,6 +549,8 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                 window_pos: g.play.window_pos,
                 rule: g.play.rule,
                 two_player: g.play.two_player,
+                engine: g.play.engine,
+                preset: g.play.preset,
             }),
         })),
         None => play_options(cli.play).map(Command::Play),
@@ -622,7 +664,10 @@ mod tests {
         assert_eq!((o.replay.unwrap(), o.dump_frames.unwrap()), ("s.json".into(), "out".into()));
         assert_eq!(
             parse(&["gobang", "analyze", "b1", "b2"]).unwrap(),
-            Command::Gobang(GobangCommand::Analyze(vec!["b1".into(), "b2".into()]))
+            Command::Gobang(GobangCommand::Analyze(
+                vec!["b1".into(), "b2".into()],
+                GobangEngine::StepList
+            ))
         );
         assert_eq!(
             parse(&["gobang", "assets", "dir"]).unwrap(),

@@ -2,5 +2,10 @@
 //!
 //! - [`rules`]: win detection done right, freestyle (five or more) and
 //!   standard (exactly five), in every direction.
+//! - [`lab`]: the undo-lab tutorial's pattern-value AI, an alternative engine.
+//! - [`undo_lab`]: the undo-lab tutorial's game: its buttons, messages and
+//!   timings, its AI opening as black (`--preset undo-lab`).
 
+pub mod lab;
 pub mod rules;
+pub mod undo_lab;

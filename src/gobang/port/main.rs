@@ -4,6 +4,7 @@ use std::convert::Infallible;
 
 use crate::error::{Error, Stop};
 use crate::gobang::port::drawing::{Display, Images};
+use crate::gobang::port::extra::Extra;
 use crate::gobang::port::hooks::Hooks;
 use crate::gobang::port::status::State;
 use crate::io::{Event, Frontend, Key, Typesetter};
@@ -12,7 +13,8 @@ use crate::io::{Event, Frontend, Key, Typesetter};
 ///
 /// The Python's `main` makes its `State` and `Display`; their images and
 /// text come in here, loaded where the window is made, with the extras'
-/// hooks (`Hooks::default()` for the Python's game). Like the Python,
+/// hooks (`Hooks::default()` for the Python's game) and an extra with a
+/// state of its own, if any (`None` for the Python's game). Like the Python,
 /// it never ends normally: the player quits (`Err(Stop::Quit)`), or a
 /// script ends.
 pub fn main(
@@ -20,6 +22,7 @@ pub fn main(
     images: Images,
     text: Box<dyn Typesetter>,
     hooks: Hooks,
+    mut extra: Option<Box<dyn Extra>>,
 ) -> Result<Infallible, Stop> {
     let mut state = State::new();
     state.hooks = hooks; // Not in the Python: the extras' hooks.
@@ -27,21 +30,32 @@ pub fn main(
     display.draw_chess_board();
     display.draw_right_side();
     loop {
-        check_events(&mut state, &mut display, io)?;
+        check_events(&mut state, &mut display, io, &mut extra)?;
+        if let Some(extra) = &mut extra {
+            extra.frame(&mut state, &mut display, io)?; // Not in the Python: an extra's turn.
+        }
         io.tick()?;
         io.display_update(&display.screen)?;
     }
 }
 
 /// Python: checkEvents(state, display)
+///
+/// `extra` is the extra `main` owns, if any (`None` for the Python's game).
 pub fn check_events(
     state: &mut State,
     display: &mut Display,
     io: &mut dyn Frontend,
+    extra: &mut Option<Box<dyn Extra>>,
 ) -> Result<(), Stop> {
     for event in io.get_events()? {
         if event == Event::Quit {
             return Err(Stop::Quit);
+        }
+        if let Some(extra) = extra {
+            if extra.on_event(&event, state, display, io)? {
+                continue; // Not in the Python: an extra took the event.
+            }
         }
         if let Event::KeyDown { key: Key::F1, .. } = event {
             state.re_start();

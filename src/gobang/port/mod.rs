@@ -10,8 +10,9 @@
 //! | `setup.py`: the constants | [`setup`] |
 //! | `status.py`: `class State` | [`status`] |
 //!
-//! What the original lacks reaches a twin only through [`hooks`], in one
-//! line marked "Not in the Python". Like Four in a Row's port, it imports
+//! What the original lacks reaches a twin only through [`hooks`] (and an
+//! [`extra`] with a state of its own, which `main` takes), in one line
+//! marked "Not in the Python". Like Four in a Row's port, it imports
 //! nothing from SDL: it draws on a
 //! plain [`Display`](crate::io::pixels::Display) with pygame's arithmetic
 //! ([`crate::io::draw`]) and reaches the world through the
@@ -19,6 +20,7 @@
 //! no SDL installed.
 
 pub mod drawing;
+pub mod extra;
 pub mod hooks;
 pub mod main;
 pub mod robot;

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Stop};
 use crate::gobang::port::hooks::Hooks;
-use crate::gobang::port::robot::{first_empty, Maps, Stone, AI, EMPTY_MAPS};
+use crate::gobang::port::robot::{first_empty, Maps, Stone, AI, EMPTY_MAPS, NO_POINT};
 use crate::gobang::port::setup::{L_BORDER, SPACE, T_BORDER, WINDOW_H, WINDOW_W};
 use crate::io::pixels::Display as Screen;
 use crate::io::{think, Frontend};
@@ -127,9 +127,15 @@ impl State {
     /// too; here the first empty point is played.)
     pub fn ai_piece(&mut self, io: &mut dyn Frontend) -> Result<Option<Piece>, Stop> {
         let mut ai = AI::new(self.maps);
+        let (engine, stone) =
+            (self.hooks.engine, if self.turn == 1 { Stone::White } else { Stone::Black });
         let (pos_n, printed) = think(io, move || {
             let mut printed = Vec::new();
-            let pos = ai.layer_one(&mut |line| printed.push(line));
+            let pos = match engine {
+                // Not in the Python: another engine chooses, if chosen.
+                Some(engine) => engine(&ai.maps, stone).unwrap_or(NO_POINT),
+                None => ai.layer_one(&mut |line| printed.push(line)),
+            };
             (pos, printed)
         })?;
         for line in printed {
