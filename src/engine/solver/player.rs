@@ -198,6 +198,39 @@ mod tests {
     }
 
     #[test]
+    fn columns_from_the_book_are_proven_at_once_and_say_so() {
+        // A 5x4 book holding every child of one position, scored by the search.
+        let board = parse_board("...../...../..R../.BB.R").unwrap();
+        let p = Position::from_board(&board, Tile::Red).unwrap();
+        let mut solver = Solver::new();
+        let mut entries: Vec<(u64, i8)> = (0..5)
+            .filter(|&c| p.can_play(c) && !p.is_winning_move(c))
+            .map(|c| {
+                let child = p.child(c);
+                (super::super::book::key(&child).unwrap(), solver.solve(&child, false) as i8)
+            })
+            .collect();
+        entries.sort_unstable();
+        let cover = super::super::book::Coverage { plies: 0, all_plies: 0 };
+        let bytes = Book::to_bytes(5, 4, cover, &entries);
+        let book = Book::parse(std::borrow::Cow::Owned(bytes)).unwrap();
+        // A budget far too short to search anything: the book answers.
+        let engine = SolverEngine::new(Level::Perfect, Duration::from_nanos(1), 1, Some(book));
+        engine.potential_moves(&board, Tile::Red, 2);
+        let described = engine.describe(&board, 2);
+        assert!(
+            described.starts_with("solver, perfect level, proven (opening book): "),
+            "{described}"
+        );
+        let exact = Solver::new().analyze(&p, false);
+        let results = engine.results(&board, Tile::Red).unwrap();
+        for (c, (result, exact)) in results.iter().zip(&exact).enumerate() {
+            let want = exact.map(|s| Outcome::of(&p, s).to_string());
+            assert_eq!(*result, want, "column {c}");
+        }
+    }
+
+    #[test]
     fn values_keep_the_keys_order_within_the_tutorials_range() {
         let mut last = -1.0;
         for key in [-40.0, -3.5, -0.2, 0.0, 0.3, 7.0, 19.0, 300.0] {
