@@ -1,5 +1,5 @@
 //! Builds the PNGs of `images/` (Four in a Row's seven, and the step-list
-//! Gobang's six in `images/gobang/`) into the binary, so that the game runs
+//! Gobang's six in `images-gobang/`) into the binary, so that the game runs
 //! from any folder, and checks them first: a missing or malformed image is a
 //! build error that names the file, not a surprise at run time.
 
@@ -17,7 +17,7 @@ const IMAGES: [(&str, u32, u32); 7] = [
     ("4rowarrow.png", 250, 100),
 ];
 
-/// The step-list Gobang's six images, in `images/gobang/`, at the reference's sizes.
+/// The step-list Gobang's six images, in `images-gobang/`, at the reference's sizes.
 const GOBANG_IMAGES: [(&str, u32, u32); 6] = [
     ("black.png", 24, 24),
     ("white.png", 24, 24),
@@ -41,16 +41,17 @@ fn run() -> Result<(), String> {
     let out_dir = std::env::var("OUT_DIR").map_err(|e| format!("OUT_DIR: {e}"))?;
     let images = Path::new(&manifest).join("images");
     println!("cargo:rerun-if-changed=images");
+    println!("cargo:rerun-if-changed=images-gobang");
     let mut code = String::from(
         "/// The PNG files of `images/`, by name, built into the binary by build.rs.\n\
          pub const EMBEDDED_IMAGES: [(&str, &[u8]); 7] = [\n",
     );
     embed(&mut code, &images, &IMAGES)?;
     code.push_str(
-        "];\n\n/// The PNG files of `images/gobang/`, by name, built into the binary by build.rs.\n\
+        "];\n\n/// The PNG files of `images-gobang/`, by name, built into the binary by build.rs.\n\
          pub const EMBEDDED_GOBANG_IMAGES: [(&str, &[u8]); 6] = [\n",
     );
-    embed(&mut code, &images.join("gobang"), &GOBANG_IMAGES)?;
+    embed(&mut code, &Path::new(&manifest).join("images-gobang"), &GOBANG_IMAGES)?;
     code.push_str("];\n");
     std::fs::write(Path::new(&out_dir).join("embedded_images.rs"), code)
         .map_err(|e| format!("writing embedded_images.rs: {e}"))

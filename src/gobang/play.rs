@@ -35,7 +35,7 @@ pub const IMAGE_FILES: [&str; 6] =
 fn image(folder: Option<&Path>, name: &str) -> Result<RgbaImage, Error> {
     let (path, bytes) = match folder {
         None => {
-            let path = Path::new("images/gobang").join(name);
+            let path = Path::new("images-gobang").join(name);
             let bytes = EMBEDDED_GOBANG_IMAGES
                 .iter()
                 .find(|(n, _)| *n == name)

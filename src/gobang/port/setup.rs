@@ -3,7 +3,7 @@
 //! Where the Python computes a value with `/` (a float), the value is whole
 //! and is written here as an integer. The fonts and images are named by
 //! the files the Python loads; the port builds its own artwork and DejaVu
-//! Sans into the binary (`images/gobang/`, the `dejavu` crate).
+//! Sans into the binary (`images-gobang/`, the `dejavu` crate).
 
 use crate::io::pixels::Rgb;
 

@@ -1,8 +1,10 @@
 //! make-images: draws fourinrow's PNG images from scratch: Four in a Row's
-//! seven, and the step-list Gobang's six in `gobang/`.
+//! seven, and the step-list Gobang's six in `images-gobang/` beside them.
+//! (Four in a Row's folder holds its seven PNGs and nothing else: the
+//! Python side-by-side tools read every file in it.)
 //!
 //! ```text
-//! make-images DIR            write the PNGs into DIR (Gobang's in DIR/gobang)
+//! make-images DIR            write the PNGs into DIR (Gobang's in images-gobang beside DIR)
 //! make-images --check DIR    exit 0 iff DIR's PNGs hold exactly the pixels drawn now
 //! ```
 
@@ -34,12 +36,21 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
     }
 }
 
+/// Where the image `name` goes for the folder `dir`: Four in a Row's in
+/// `dir`, Gobang's (`gobang/...`) in `images-gobang` beside it.
+fn place(dir: &Path, name: &str) -> PathBuf {
+    match name.strip_prefix("gobang/") {
+        Some(file) => dir.with_file_name("images-gobang").join(file),
+        None => dir.join(name),
+    }
+}
+
 /// Draws every image and writes it into `dir` (created if missing).
 fn write_all(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
     let fonts = text::Fonts::load()?;
     for (name, image) in art::all(&fonts).into_iter().chain(art::gobang(&fonts)) {
-        let path = dir.join(name);
+        let path = place(dir, name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("{}: cannot create: {e}", parent.display()))?;
@@ -86,7 +97,7 @@ fn check_all(dir: &Path) -> Result<(), String> {
     let mut problems = Vec::new();
     let images: Vec<_> = art::all(&fonts).into_iter().chain(art::gobang(&fonts)).collect();
     for (name, image) in &images {
-        match difference(&dir.join(name), image) {
+        match difference(&place(dir, name), image) {
             Ok(None) => {}
             Ok(Some(msg)) | Err(msg) => problems.push(msg),
         }
