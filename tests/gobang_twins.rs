@@ -12,7 +12,7 @@ mod sources;
 
 use std::path::Path;
 
-use sources::{markers_in, name, Marker};
+use sources::{markers_in, name, snake_case, Marker};
 
 /// (module, marker text) for each Python name, in the Python's order.
 fn python_names() -> Vec<(String, String)> {
@@ -35,16 +35,7 @@ fn rust_name(method: &str) -> String {
     if method == "__init__" {
         return "new".into();
     }
-    let mut out = String::new();
-    for c in method.chars() {
-        if c.is_uppercase() {
-            out.push('_');
-            out.extend(c.to_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    snake_case(method)
 }
 
 #[test]

@@ -9,21 +9,7 @@
 
 mod sources;
 
-use sources::{markers, name, Marker, CONSTANTS, FUNCTIONS, FUNCTION_LINES};
-
-/// `getNewBoard` as Rust spells it: `get_new_board`.
-fn snake_case(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.chars() {
-        if c.is_uppercase() {
-            out.push('_');
-            out.extend(c.to_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+use sources::{markers, name, snake_case, Marker, CONSTANTS, FUNCTIONS, FUNCTION_LINES};
 
 #[test]
 fn every_python_function_has_one_twin_in_the_port() {

@@ -163,3 +163,17 @@ pub fn name(text: &str) -> &str {
     let end = text.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(text.len());
     &text[..end]
 }
+
+/// A Python name as Rust spells it: `getNewBoard` is `get_new_board`.
+pub fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_uppercase() {
+            out.push('_');
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
