@@ -21,9 +21,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use fourinrow::engine::{fast, Engine, Faithful, Fast, Python};
-use fourinrow::port::board::{Board, Tile};
-use fourinrow::tools::boardtext::parse_board;
+use fourinrow::fourinrow::engine::{fast, Engine, Faithful, Fast, Python};
+use fourinrow::fourinrow::port::board::{Board, Tile};
+use fourinrow::fourinrow::tools::boardtext::parse_board;
 
 /// The positions: a name and a board text. Black (the computer) to move.
 const POSITIONS: [(&str, &str); 7] = [

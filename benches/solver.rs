@@ -19,7 +19,7 @@
 
 use std::time::Instant;
 
-use fourinrow::engine::solver::{Position, Solver, Tuning};
+use fourinrow::fourinrow::engine::solver::{Position, Solver, Tuning};
 
 /// Reads a number option's value.
 fn number<T: std::str::FromStr>(name: &str, value: Option<String>) -> T {

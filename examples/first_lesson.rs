@@ -15,7 +15,7 @@
 //! - the event pump, polled once a frame: `pygame.event.get()`;
 //! - a frame clock, sleeping to 30 frames a second: `FPSCLOCK.tick(FPS)`.
 //!
-//! The rules and the AI are the port's own twins (`fourinrow::port`), so
+//! The rules and the AI are the port's own twins (`fourinrow::fourinrow::port`), so
 //! this file is only the SDL part. It plays the same game, but it is not
 //! the port: the tokens are scaled by SDL, not with pygame's smoothscale, and
 //! there are no animations. docs/tutorial.md says why the port itself draws
@@ -35,11 +35,11 @@ use sdl2::mouse::MouseButton;
 use sdl2::rect::Rect;
 use sdl2::surface::{Surface, SurfaceRef};
 
-use fourinrow::port::ai::get_potential_moves;
-use fourinrow::port::board::{
+use fourinrow::fourinrow::port::ai::get_potential_moves;
+use fourinrow::fourinrow::port::board::{
     get_new_board, is_board_full, is_valid_move, is_winner, make_move, Board, Tile,
 };
-use fourinrow::port::python::Python;
+use fourinrow::fourinrow::port::python::Python;
 
 const WIDTH: usize = 7;
 const HEIGHT: usize = 6;

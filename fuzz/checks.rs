@@ -8,20 +8,22 @@
 //! checks on every `cargo test`, without libFuzzer.
 #![allow(dead_code)] // each target uses one of these
 
-use fourinrow::engine::Fast;
-use fourinrow::extras::record::GameRecord;
+use fourinrow::cli::EngineChoice;
 use fourinrow::files::{quote, Lines, MAX_LINE, MAX_QUOTE};
+use fourinrow::fourinrow::engine::Fast;
+use fourinrow::fourinrow::extras::record::GameRecord;
+use fourinrow::fourinrow::port::board::{Tile, MAX_BOARD_SIZE};
+use fourinrow::fourinrow::port::images::Images;
+use fourinrow::fourinrow::port::settings::{
+    Layout, Settings, MAX_BOARDHEIGHT, MAX_BOARDWIDTH, MIN_SIZE,
+};
+use fourinrow::fourinrow::tools::analyze::{analyze_board, check_search};
+use fourinrow::fourinrow::tools::boardtext::{format_board, parse_board, MAX_TEXT_SIZE};
+use fourinrow::fourinrow::tools::solve::{parse_position, SolveOptions};
 use fourinrow::io::images::{check_png, decode_rgba, MAX_IMAGE_SIZE};
 use fourinrow::io::pixels::{Display, ScaleBackend};
 use fourinrow::io::replay::{parse_script, Checksums, Replay};
 use fourinrow::io::Frontend;
-use fourinrow::port::board::{Tile, MAX_BOARD_SIZE};
-use fourinrow::port::images::Images;
-use fourinrow::port::settings::{Layout, Settings, MAX_BOARDHEIGHT, MAX_BOARDWIDTH, MIN_SIZE};
-use fourinrow::tools::analyze::{analyze_board, check_search};
-use fourinrow::tools::boardtext::{format_board, parse_board, MAX_TEXT_SIZE};
-use fourinrow::tools::cli::EngineChoice;
-use fourinrow::tools::solve::{parse_position, SolveOptions};
 
 /// An error message: one line, not empty.
 fn one_line(message: &str) {

@@ -4,11 +4,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use fourinrow::cli::{parse_args, Command, GobangCommand, GobangEngine};
 use fourinrow::error::Error;
-use fourinrow::tools::analyze::run_analyze;
-use fourinrow::tools::cli::{parse_args, Command, GobangCommand, GobangEngine};
-use fourinrow::tools::grade::run_grade;
-use fourinrow::tools::solve::run_solve;
+use fourinrow::fourinrow::tools::analyze::run_analyze;
+use fourinrow::fourinrow::tools::grade::run_grade;
+use fourinrow::fourinrow::tools::solve::run_solve;
 
 fn main() -> ExitCode {
     match run() {
@@ -99,13 +99,13 @@ fn answered(tool: &str, result: std::io::Result<usize>) -> Result<ExitCode, Erro
 
 /// Plays, if this build has a window.
 #[cfg(feature = "window")]
-fn play(options: &fourinrow::tools::cli::PlayOptions) -> Result<(), Error> {
-    fourinrow::play::play(options)
+fn play(options: &fourinrow::cli::PlayOptions) -> Result<(), Error> {
+    fourinrow::fourinrow::play::play(options)
 }
 
 /// This build has no window: it was made without the `window` feature.
 #[cfg(not(feature = "window"))]
-fn play(_options: &fourinrow::tools::cli::PlayOptions) -> Result<(), Error> {
+fn play(_options: &fourinrow::cli::PlayOptions) -> Result<(), Error> {
     Err(Error::Usage(
         "this fourinrow was built without its window (cargo feature `window`): \
          it can analyze, solve and grade"

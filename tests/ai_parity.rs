@@ -5,10 +5,10 @@
 //! whose `sum()` adds plainly, and 3.13, whose `sum()` compensates. Each file
 //! is checked with its version's arithmetic (`--python VERSION`).
 
-use fourinrow::engine::{Auto, Engine, Faithful, Fast, Python};
-use fourinrow::port::board::Tile;
+use fourinrow::fourinrow::engine::{Auto, Engine, Faithful, Fast, Python};
+use fourinrow::fourinrow::port::board::Tile;
+use fourinrow::fourinrow::tools::analyze::analyze_board;
 use fourinrow::pyfmt::python_float_repr;
-use fourinrow::tools::analyze::analyze_board;
 use serde_json::Value;
 
 fn fixture(name: &str) -> String {

@@ -40,7 +40,7 @@ fn doc_pages() -> Vec<PathBuf> {
 struct Link {
     /// What the link names: `draw_board`, `Layout::xmargin`, `game::main`.
     label: String,
-    /// The file, relative to the repository: `src/port/draw.rs`.
+    /// The file, relative to the repository: `src/fourinrow/port/draw.rs`.
     file: String,
     /// The line, counting from 1.
     line: usize,
@@ -288,7 +288,7 @@ fn no_page_names_a_path_outside_the_repository() {
 }
 
 /// docs/testing.md gives, beside a link to a test file, how many tests it
-/// holds ("[`fast.rs`](../src/engine/fast.rs) 8"): each must be the number
+/// holds ("[`fast.rs`](../src/fourinrow/engine/fast.rs) 8"): each must be the number
 /// of `#[test]` functions in that file.
 #[test]
 fn the_test_counts_in_testing_md_are_the_files_own() {
@@ -327,12 +327,12 @@ fn the_test_counts_in_testing_md_are_the_files_own() {
 #[test]
 fn link_and_definition_parsing() {
     let text =
-        "see [`draw_board`](../src/port/draw.rs#L25) and [`Game::io`](../src/port/globals.rs#L55).";
+        "see [`draw_board`](../src/fourinrow/port/draw.rs#L25) and [`Game::io`](../src/fourinrow/port/globals.rs#L55).";
     let found = links(text);
     assert_eq!(found.len(), 2);
     assert_eq!(
         found[1],
-        Link { label: "Game::io".into(), file: "src/port/globals.rs".into(), line: 55 }
+        Link { label: "Game::io".into(), file: "src/fourinrow/port/globals.rs".into(), line: 55 }
     );
     assert!(defines("pub fn draw_board(g: &mut Game) {", "draw_board"));
     assert!(!defines("pub fn draw_board_twice() {", "draw_board"));

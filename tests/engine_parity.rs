@@ -10,8 +10,12 @@
 //! `FOURINROW_PARITY_SEED=N` picks another seed, and
 //! `FOURINROW_PARITY_SCALE=K` makes K times as many boards (a soak run).
 
-use fourinrow::engine::{best_moves as get_best_moves, fast, Engine, Faithful, Fast, Python};
-use fourinrow::port::board::{get_new_board, is_valid_move, is_winner, make_move, Board, Tile};
+use fourinrow::fourinrow::engine::{
+    best_moves as get_best_moves, fast, Engine, Faithful, Fast, Python,
+};
+use fourinrow::fourinrow::port::board::{
+    get_new_board, is_valid_move, is_winner, make_move, Board, Tile,
+};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -336,13 +340,13 @@ fn the_pythons_differ_from_difficulty_3_only() {
 /// twin prints its `bestMoves` (through the replay), and the two agree.
 #[test]
 fn the_tools_best_moves_are_the_twins_loops() {
+    use fourinrow::fourinrow::port::ai::get_computer_move;
+    use fourinrow::fourinrow::port::globals::Game;
+    use fourinrow::fourinrow::port::hooks::NoHooks;
+    use fourinrow::fourinrow::port::images::Images;
+    use fourinrow::fourinrow::port::settings::Settings;
     use fourinrow::io::pixels::RgbaImage;
     use fourinrow::io::replay::{parse_script, Checksums, Replay};
-    use fourinrow::port::ai::get_computer_move;
-    use fourinrow::port::globals::Game;
-    use fourinrow::port::hooks::NoHooks;
-    use fourinrow::port::images::Images;
-    use fourinrow::port::settings::Settings;
     use std::sync::Arc;
 
     let blank = |w, h| RgbaImage::from_rgba(w, h, vec![0; w * h * 4]).unwrap();

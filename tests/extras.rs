@@ -9,16 +9,16 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use common::{play_with, Setup};
-use fourinrow::engine::{Engine, Faithful, Minimax};
+use fourinrow::cli::EngineChoice;
 use fourinrow::error::Stop;
-use fourinrow::extras::ExtrasOptions;
+use fourinrow::fourinrow::engine::{Engine, Faithful, Minimax};
+use fourinrow::fourinrow::extras::ExtrasOptions;
+use fourinrow::fourinrow::port::board::Tile;
+use fourinrow::fourinrow::port::settings::{Layout, Settings, CORNFLOWERBLUE};
+use fourinrow::fourinrow::tools::analyze::{analyze_board, run_analyze, AnalyzeOptions};
 use fourinrow::io::images::crc32;
 use fourinrow::io::pixels::Display;
 use fourinrow::io::replay::{parse_script, FrameSink};
-use fourinrow::port::board::Tile;
-use fourinrow::port::settings::{Layout, Settings, CORNFLOWERBLUE};
-use fourinrow::tools::analyze::{analyze_board, run_analyze, AnalyzeOptions};
-use fourinrow::tools::cli::EngineChoice;
 use serde_json::{json, Value};
 
 /// Keeps, for every frame, the checksums of the strip above y = 40 and of
@@ -114,9 +114,10 @@ fn run_with(
         Setup { engine, extras, settings: settings.clone(), ..Setup::default() },
         Strips { keep: keep.to_vec(), ..Strips::default() },
     );
-    let settings = fourinrow::play::script_settings(&script, &settings).unwrap();
+    let settings = fourinrow::fourinrow::play::script_settings(&script, &settings).unwrap();
     let images =
-        fourinrow::play::load_images(&fourinrow::io::images::ImageSource::Embedded).unwrap();
+        fourinrow::fourinrow::play::load_images(&fourinrow::io::images::ImageSource::Embedded)
+            .unwrap();
     let size = |i: &fourinrow::io::pixels::RgbaImage| (i.width() as i32, i.height() as i32);
     let layout = Layout::new(&settings, size(&images.human_winner), size(&images.arrow));
     Run {
@@ -455,7 +456,7 @@ fn the_lab_preset_is_a_5x5_board_on_cornflower_blue() {
 
 #[test]
 fn minimax_plays_the_column_it_explains() {
-    // (Whether minimax blocks is tested on many boards in src/engine/mod.rs;
+    // (Whether minimax blocks is tested on many boards in src/fourinrow/engine/mod.rs;
     // here, that the game plays what the engine scores, and says so.)
     let run = run(
         json!({"difficulty": 2, "frames": 900, "events": human_moves(7, &[0, 0, 0, 0])}),

@@ -17,18 +17,18 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
-use fourinrow::engine::{Engine, Faithful, Fast, Minimax};
 use fourinrow::error::Stop;
-use fourinrow::extras::record::GameRecord;
-use fourinrow::extras::{Extras, ExtrasOptions};
+use fourinrow::fourinrow::engine::{Engine, Faithful, Fast, Minimax};
+use fourinrow::fourinrow::extras::record::GameRecord;
+use fourinrow::fourinrow::extras::{Extras, ExtrasOptions};
+use fourinrow::fourinrow::play::{load_images, run_games, script_settings};
+use fourinrow::fourinrow::port::board::{is_board_full, is_valid_move, Board, Tile};
+use fourinrow::fourinrow::port::settings::Settings;
 use fourinrow::io::images::ImageSource;
 use fourinrow::io::pixels::Display;
 use fourinrow::io::replay::{parse_script, FrameSink, Replay};
 use fourinrow::io::text::Fonts;
 use fourinrow::io::{Event, Frontend};
-use fourinrow::play::{load_images, run_games, script_settings};
-use fourinrow::port::board::{is_board_full, is_valid_move, Board, Tile};
-use fourinrow::port::settings::Settings;
 
 /// Counts frames, keeps none.
 #[derive(Default)]

@@ -52,17 +52,19 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
-use fourinrow::engine::{Auto, Engine};
 use fourinrow::error::Stop;
-use fourinrow::extras::{Extras, ExtrasOptions};
+use fourinrow::fourinrow::engine::{Auto, Engine};
+use fourinrow::fourinrow::extras::{Extras, ExtrasOptions};
+use fourinrow::fourinrow::play::{load_images, run_games, script_settings};
+use fourinrow::fourinrow::port::board::{Board, Tile};
+use fourinrow::fourinrow::port::images::Images;
+use fourinrow::fourinrow::port::settings::{
+    Layout, Settings, SPACESIZE, WINDOWHEIGHT, WINDOWWIDTH,
+};
 use fourinrow::io::images::{crc32, ImageSource};
 use fourinrow::io::pixels::Display;
 use fourinrow::io::replay::{parse_script, FrameSink, Replay, Script, Starter};
 use fourinrow::io::{Event, Frontend, Key};
-use fourinrow::play::{load_images, run_games, script_settings};
-use fourinrow::port::board::{Board, Tile};
-use fourinrow::port::images::Images;
-use fourinrow::port::settings::{Layout, Settings, SPACESIZE, WINDOWHEIGHT, WINDOWWIDTH};
 
 /// Held shared by every fuzz test, and alone by the memory test, so that no
 /// other test of this file allocates while it samples the process's RSS.

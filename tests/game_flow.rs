@@ -12,8 +12,8 @@ mod common;
 use std::sync::Arc;
 
 use common::{play, root, script, Setup};
-use fourinrow::engine::{Faithful, Fast};
 use fourinrow::error::Stop;
+use fourinrow::fourinrow::engine::{Faithful, Fast};
 use fourinrow::io::images::{decode_rgba, ImageSource};
 use fourinrow::io::replay::Checksums;
 

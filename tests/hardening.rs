@@ -22,13 +22,13 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use common::bad;
-use fourinrow::extras::record::{GameRecord, RecordFile, RecordResult};
+use fourinrow::fourinrow::extras::record::{GameRecord, RecordFile, RecordResult};
+use fourinrow::fourinrow::port::board::Tile;
+use fourinrow::fourinrow::tools::analyze::MAX_RECORD_FILE;
 use fourinrow::io::images::{EMBEDDED_IMAGES, MAX_IMAGE_FILE};
 use fourinrow::io::pixels::RgbaImage;
 use fourinrow::io::png::encode_image;
 use fourinrow::io::replay::MAX_SCRIPT_FILE;
-use fourinrow::port::board::Tile;
-use fourinrow::tools::analyze::MAX_RECORD_FILE;
 
 /// How long a case may run before it counts as hung.
 const TIMEOUT: Duration = Duration::from_secs(60);

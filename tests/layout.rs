@@ -1,11 +1,15 @@
 //! The tree tells the design: which parts may use which, checked on every
 //! path of the source's code (outside the unit tests), parsed with `syn`.
 //!
-//! - `port` (the twins) uses only the seam (`io`) and `error`;
+//! Each game is a folder (`fourinrow`, `gobang`) of parts laid out alike:
+//! - `port` (the twins) uses only the shared seam (`io`) and `error`;
 //! - `engine` uses the port; `extras` use the port, the seam and the engines;
-//! - `tools` use the port, the engines and the extras, never `io`;
-//! - `io` uses nothing of the game; `play` (the wiring) may use everything;
-//! - Gobang's twins (`gobang::port`) use only the seam, its tools its twins;
+//! - `tools` (and Gobang's `analyze`, `pbrain`) use the port, the engines
+//!   and the extras, never `io`;
+//! - `play` (the wiring) may use everything of its game and what is shared;
+//! - the games never use each other; the shared parts (`io`, `files`,
+//!   `error`, `pyfmt`) use no game; the command line (`cli`) names both
+//!   games' options;
 //! - the tool binaries of `src/bin/` use the library as another crate would;
 //! - and no module, down to single files, uses one that uses it back.
 
@@ -16,7 +20,8 @@ use std::path::{Path, PathBuf};
 
 use syn::visit::Visit;
 
-/// The module path of a source file: `src/port/ai.rs` is `port::ai`,
+/// The module path of a source file: `src/fourinrow/port/ai.rs` is
+/// `fourinrow::port::ai`,
 /// `src/io/mod.rs` is `io`.
 fn module_of(root: &Path, file: &Path) -> String {
     let relative = file.strip_prefix(root.join("src")).unwrap().with_extension("");
@@ -29,7 +34,7 @@ fn module_of(root: &Path, file: &Path) -> String {
 }
 
 /// Modules compiled only for the unit tests.
-const TEST_ONLY: [&str; 1] = ["port::testkit"];
+const TEST_ONLY: [&str; 1] = ["fourinrow::port::testkit"];
 
 /// Whether an item is compiled for the unit tests only: `#[cfg(test)]`.
 fn test_only(attrs: &[syn::Attribute]) -> bool {
@@ -197,12 +202,13 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         .collect()
 }
 
-/// The part a module belongs to: `port::ai` is in `port`; Gobang's are
-/// one level down, `gobang::port::robot` is in `gobang::port`.
+/// The part a module belongs to: a game's parts are one level down
+/// (`fourinrow::port::ai` is in `fourinrow::port`, `gobang::port::robot`
+/// in `gobang::port`); the shared ones are at the top (`io::draw` is in `io`).
 fn part(module: &str) -> &str {
     let mut ends = module.match_indices("::").map(|(i, _)| i);
     let first = ends.next().unwrap_or(module.len());
-    if &module[..first] == "gobang" {
+    if ["fourinrow", "gobang"].contains(&&module[..first]) {
         return &module[..ends.next().unwrap_or(module.len())];
     }
     &module[..first]
@@ -215,11 +221,49 @@ fn the_parts_use_each_other_one_way_only() {
         ("pyfmt", &[]),
         ("files", &[]),
         ("io", &["files", "error"]),
-        ("port", &["io", "error"]),
-        ("engine", &["port", "error"]),
-        ("extras", &["port", "io", "engine", "files", "error", "pyfmt"]),
-        ("tools", &["port", "engine", "extras", "files", "error", "pyfmt"]),
-        ("play", &["port", "io", "engine", "extras", "tools", "files", "error"]),
+        // The command line's frame: both games' options.
+        (
+            "cli",
+            &[
+                "error",
+                "fourinrow::port",
+                "fourinrow::engine",
+                "fourinrow::extras",
+                "fourinrow::tools",
+            ],
+        ),
+        // Four in a Row.
+        ("fourinrow", &[]),
+        ("fourinrow::port", &["io", "error"]),
+        ("fourinrow::engine", &["fourinrow::port", "error"]),
+        (
+            "fourinrow::extras",
+            &["fourinrow::port", "io", "fourinrow::engine", "files", "error", "pyfmt"],
+        ),
+        (
+            "fourinrow::tools",
+            &[
+                "fourinrow::port",
+                "fourinrow::engine",
+                "fourinrow::extras",
+                "files",
+                "error",
+                "pyfmt",
+            ],
+        ),
+        (
+            "fourinrow::play",
+            &[
+                "fourinrow::port",
+                "io",
+                "fourinrow::engine",
+                "fourinrow::extras",
+                "fourinrow::tools",
+                "cli",
+                "files",
+                "error",
+            ],
+        ),
         // Gobang: its twins use only the seam, as Four in a Row's; its
         // extras use its twins and the seam (the undo-lab game draws and
         // reads events); its tools use its twins and extras; its wiring
@@ -230,7 +274,7 @@ fn the_parts_use_each_other_one_way_only() {
         ("gobang::analyze", &["gobang::port", "gobang::extras"]),
         ("gobang::extras", &["gobang::port", "io", "error"]),
         ("gobang::pbrain", &["gobang::port"]),
-        ("gobang::play", &["gobang::port", "gobang::extras", "io", "error", "tools"]),
+        ("gobang::play", &["gobang::port", "gobang::extras", "io", "error", "cli"]),
         // Tool binaries (`src/bin/`) use the library by its name, as any
         // crate does, never `crate::`.
         ("bin", &[]),

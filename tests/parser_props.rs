@@ -9,11 +9,13 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 use serde_json::{json, Map, Value};
 
+use fourinrow::fourinrow::port::board::{get_new_board, is_valid_move, make_move, Board, Tile};
+use fourinrow::fourinrow::port::settings::Settings;
+use fourinrow::fourinrow::tools::boardtext::{
+    format_board, parse_board, BoardTextError, MAX_TEXT_SIZE,
+};
 use fourinrow::io::replay::{parse_script, Script, Starter};
 use fourinrow::io::{Event, Key};
-use fourinrow::port::board::{get_new_board, is_valid_move, make_move, Board, Tile};
-use fourinrow::port::settings::Settings;
-use fourinrow::tools::boardtext::{format_board, parse_board, BoardTextError, MAX_TEXT_SIZE};
 
 /// A script's settings, as the game takes them: the Python's defaults with
 /// the script's size and difficulty, checked.

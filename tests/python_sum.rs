@@ -4,7 +4,7 @@
 //! 3.7, 3.8, 3.9, 3.10, 3.11, 3.12 and 3.13. Every answer must be the port's
 //! for that version, int for int and double for double.
 
-use fourinrow::port::python::{Num, Python};
+use fourinrow::fourinrow::port::python::{Num, Python};
 use serde_json::Value;
 
 /// `i` and an int, or `f` and a float's 16 hex digits of bits.

@@ -12,9 +12,11 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use fourinrow::engine::solver::{fits, Outcome, Position, PositionError, Solver, Tuning};
-use fourinrow::port::board::{get_new_board, is_winner, make_move, Board, Tile};
-use fourinrow::tools::boardtext::parse_board;
+use fourinrow::fourinrow::engine::solver::{
+    fits, Outcome, Position, PositionError, Solver, Tuning,
+};
+use fourinrow::fourinrow::port::board::{get_new_board, is_winner, make_move, Board, Tile};
+use fourinrow::fourinrow::tools::boardtext::parse_board;
 
 use solver_fixtures::{fixture, SETS};
 

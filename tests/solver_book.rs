@@ -22,9 +22,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use fourinrow::engine::solver::book::{key, position, Coverage};
-use fourinrow::engine::solver::{Book, Level, Position, Solver};
-use fourinrow::tools::book::{build, read_checkpoint, turns, BuildOptions, Ended, Known};
+use fourinrow::fourinrow::engine::solver::book::{key, position, Coverage};
+use fourinrow::fourinrow::engine::solver::{Book, Level, Position, Solver};
+use fourinrow::fourinrow::tools::book::{
+    build, read_checkpoint, turns, BuildOptions, Ended, Known,
+};
 
 use solver_fixtures::fixture;
 
@@ -223,14 +225,14 @@ impl BitBully {
     fn score(&mut self, p: &Position) -> i32 {
         // Rows from the top, 1 for the first player's stones.
         let first = p.moves_played() % 2 == 0;
-        let board = p.to_board(fourinrow::port::board::Tile::Red);
+        let board = p.to_board(fourinrow::fourinrow::port::board::Tile::Red);
         let mut line = String::new();
         for y in 0..6 {
             for x in 0..7 {
                 line.push(match board[x][y] {
                     None => '0',
                     Some(t) => {
-                        let mover = t == fourinrow::port::board::Tile::Red;
+                        let mover = t == fourinrow::fourinrow::port::board::Tile::Red;
                         if mover == first {
                             '1'
                         } else {
@@ -428,7 +430,7 @@ fn the_perfect_level_keeps_every_value_against_an_exact_opponent() {
     let mut oracle = BitBully::start().expect("the match needs BitBully");
     let openings: usize = std::env::var("OPENINGS").ok().and_then(|s| s.parse().ok()).unwrap_or(49);
     let budget = std::env::var("BUDGET_MS").ok().and_then(|s| s.parse().ok()).map_or(
-        fourinrow::engine::solver::player::DEFAULT_BUDGET,
+        fourinrow::fourinrow::engine::solver::player::DEFAULT_BUDGET,
         std::time::Duration::from_millis,
     );
     let never = AtomicBool::new(false);
@@ -459,7 +461,7 @@ fn the_perfect_level_keeps_every_value_against_an_exact_opponent() {
                     }
                     col
                 } else {
-                    let order = fourinrow::engine::solver::levels::perfect_order(&p);
+                    let order = fourinrow::fourinrow::engine::solver::levels::perfect_order(&p);
                     order.into_iter().find(|&c| exact[c] == Some(best)).unwrap()
                 };
                 line.push(char::from(b'1' + col as u8));

@@ -5,8 +5,8 @@
 
 mod solver_fixtures;
 
-use fourinrow::engine::solver::{Outcome, Position, Solver};
-use fourinrow::tools::grade::{format_grades, grade};
+use fourinrow::fourinrow::engine::solver::{Outcome, Position, Solver};
+use fourinrow::fourinrow::tools::grade::{format_grades, grade};
 
 use solver_fixtures::{fixture, SETS};
 

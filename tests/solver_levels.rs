@@ -6,7 +6,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use fourinrow::engine::solver::{Level, Position, Solver};
+use fourinrow::fourinrow::engine::solver::{Level, Position, Solver};
 
 /// How a game ended, for the player who moved first after the opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The twins' markers: every function and module-level constant of
 //! `fourinrow.py` has exactly one Rust twin, whose doc comment begins with
 //! `/// Python: name(args)` (or `/// Python: NAME`), and the function twins
-//! stand in `src/port/`, in the Python's order within each file.
+//! stand in `src/fourinrow/port/`, in the Python's order within each file.
 //!
 //! The names, the Python original's in its order, and the marker scanner are
 //! in `tests/sources/mod.rs`; `tools/compare.py` pairs a learner's own copy
@@ -18,7 +18,11 @@ fn every_python_function_has_one_twin_in_the_port() {
         let matching: Vec<&Marker> = markers.iter().filter(|m| m.text == signature).collect();
         assert_eq!(matching.len(), 1, "{signature}: {matching:?}");
         let marker = matching[0];
-        assert!(marker.file.starts_with("src/port/"), "{signature} is in {}", marker.file);
+        assert!(
+            marker.file.starts_with("src/fourinrow/port/"),
+            "{signature} is in {}",
+            marker.file
+        );
         let fname = snake_case(name(&marker.text));
         assert!(
             marker.item.starts_with(&format!("pub fn {fname}(")),

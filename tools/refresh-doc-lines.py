@@ -3,7 +3,7 @@
 
     python3 tools/refresh-doc-lines.py
 
-A link such as [`draw_board`](../src/port/draw.rs#L25) names an item and a
+A link such as [`draw_board`](../src/fourinrow/port/draw.rs#L25) names an item and a
 file; this finds the item's definition in the file and rewrites the line
 number. The item is a function, struct, enum, trait, const, static or type
 (`draw_board`, `Layout`), or a member of one, written `Owner::name`: a

@@ -1,5 +1,5 @@
 //! `make-book`: builds the opening book that `fourinrow` ships, with this
-//! crate's own solver (see `fourinrow::tools::book` and `docs/solver.md`).
+//! crate's own solver (see `fourinrow::fourinrow::tools::book` and `docs/solver.md`).
 //!
 //!     cargo run --release --bin make-book -- [--plies N] [--jobs J]
 //!
@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use clap::Parser;
 
-use fourinrow::tools::book::{build, compile_only, BuildOptions, Ended};
+use fourinrow::fourinrow::tools::book::{build, compile_only, BuildOptions, Ended};
 
 /// Builds the 7x6 opening book: every position of the first --all-plies
 /// moves, and every position a perfect player meets as either colour up to

@@ -1,5 +1,5 @@
 //! Gobang (five in a row on 15x15): the step-list tutorial's game, the
-//! second faithful port, beside Four in a Row's ([`crate::port`]).
+//! second faithful port, beside Four in a Row's ([`crate::fourinrow::port`]).
 //!
 //! - [`port`]: THE TWINS of its Python modules (`main.py`, `drawing.py`,
 //!   `robot.py`, `setup.py`, `status.py`).

@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::cli::{GobangEngine, GobangOptions, GobangPreset, RuleArg};
 use crate::error::{Error, Stop};
 use crate::gobang::extras::lab;
 use crate::gobang::extras::rules::{self, Rule};
@@ -25,7 +26,6 @@ use crate::io::replay::{load_script, Replay};
 use crate::io::text::Fonts;
 use crate::io::window::{Live, Watch, Window, WindowSpec};
 use crate::io::Frontend;
-use crate::tools::cli::{GobangEngine, GobangOptions, GobangPreset, RuleArg};
 
 /// The six images' file names, as `setup.py` names them under `images/`.
 pub const IMAGE_FILES: [&str; 6] =

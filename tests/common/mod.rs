@@ -1,5 +1,5 @@
 //! What the integration tests share: playing a replay script through the
-//! very code the binary runs (`fourinrow::play::run_games`), headless.
+//! very code the binary runs (`fourinrow::fourinrow::play::run_games`), headless.
 #![allow(dead_code)] // each test file uses its own part of it
 
 pub mod bad;
@@ -8,14 +8,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use fourinrow::error::Stop;
-use fourinrow::extras::{Extras, ExtrasOptions};
+use fourinrow::fourinrow::extras::{Extras, ExtrasOptions};
+use fourinrow::fourinrow::play::{load_images, run_games, script_settings};
+use fourinrow::fourinrow::port::globals::Engine;
+use fourinrow::fourinrow::port::settings::Settings;
 use fourinrow::io::images::ImageSource;
 use fourinrow::io::replay::{load_script, parse_script, Checksums, FrameSink, Replay, Script};
 use fourinrow::io::text::Fonts;
 use fourinrow::io::Typesetter;
-use fourinrow::play::{load_images, run_games, script_settings};
-use fourinrow::port::globals::Engine;
-use fourinrow::port::settings::Settings;
 
 /// The repository's root.
 pub fn root() -> PathBuf {
@@ -44,7 +44,7 @@ pub struct Setup {
 impl Default for Setup {
     fn default() -> Setup {
         Setup {
-            engine: Arc::new(fourinrow::engine::Auto::default()),
+            engine: Arc::new(fourinrow::fourinrow::engine::Auto::default()),
             images: ImageSource::Embedded,
             extras: ExtrasOptions::default(),
             settings: Settings::default(),

@@ -436,11 +436,11 @@ always in your file's order.</p>
 
 # Where the set-up went: the module level of the tutorial's file, or the
 # start of Sweigart's main() with its `global` statement.
-SETUP = ("the set-up, which the port does before the first twin runs: <code>src/play.rs</code> "
+SETUP = ("the set-up, which the port does before the first twin runs: <code>src/fourinrow/play.rs</code> "
          "(<code>play</code>: the window and the clock; the images through <code>load_images</code> "
-         "and <code>Images::load</code> in <code>src/port/images.rs</code>), "
-         "<code>Layout::new</code> in <code>src/port/settings.rs</code> (XMARGIN, YMARGIN and the "
-         "rectangles) and <code>Game::new</code> in <code>src/port/globals.rs</code> "
+         "and <code>Images::load</code> in <code>src/fourinrow/port/images.rs</code>), "
+         "<code>Layout::new</code> in <code>src/fourinrow/port/settings.rs</code> (XMARGIN, YMARGIN and the "
+         "rectangles) and <code>Game::new</code> in <code>src/fourinrow/port/globals.rs</code> "
          "(DISPLAYSURF, FPSCLOCK)")
 
 

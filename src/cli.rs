@@ -1,0 +1,818 @@
+//! The command line: what the user asked for, checked before anything starts.
+//!
+//! The options are declared as plain structs and `clap`'s derive macros
+//! turn them into a parser, `--help` and one-line errors. The Python
+//! original takes no options: every option here defaults to its behaviour,
+//! so `fourinrow` with none plays exactly the original's game.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::error::Error;
+use crate::fourinrow::engine::Python;
+use crate::fourinrow::extras::ExtrasOptions;
+use crate::fourinrow::port::board::Tile;
+use crate::fourinrow::port::settings::{
+    check_difficulty, Settings, BOARDHEIGHT, BOARDWIDTH, CORNFLOWERBLUE, DIFFICULTY, FPS,
+    MAX_DIFFICULTY,
+};
+use crate::fourinrow::tools::analyze::AnalyzeOptions;
+pub use crate::fourinrow::tools::engines::{EngineChoice, LevelChoice, SolverOptions};
+use crate::fourinrow::tools::grade::GradeOptions;
+use crate::fourinrow::tools::solve::{BookChoice, SolveOptions};
+
+/// What to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Play in a window, or replay a script.
+    Play(PlayOptions),
+    /// Print the AI's numbers for board texts.
+    Analyze(AnalyzeOptions),
+    /// Solve positions exactly.
+    Solve(SolveOptions),
+    /// Grade the tutorial's AI against perfect play.
+    Grade(GradeOptions),
+    /// Gobang: play it, or analyze boards, or write the Python's folder.
+    Gobang(GobangCommand),
+    /// Print this text (the help or the version) and stop.
+    Print(String),
+}
+
+/// What `fourinrow gobang` was asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GobangCommand {
+    /// Play the step-list Gobang, or replay a script.
+    Play(GobangOptions),
+    /// The AI's choice for board texts (from stdin when none are given),
+    /// by this engine.
+    Analyze(Vec<String>, GobangEngine),
+    /// Write the folder the Python runs in (images/ and fonts/).
+    Assets(PathBuf),
+    /// Play as a Gomocup engine on stdin and stdout.
+    Pbrain,
+}
+
+/// How to play Gobang.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GobangOptions {
+    /// A folder of the six PNGs (or holding them in `images/`), named as
+    /// the Python names them, instead of the built-in ones.
+    pub images: Option<PathBuf>,
+    /// A replay script to play instead of the mouse and keys.
+    pub replay: Option<PathBuf>,
+    /// Where to write every presented frame (with `replay`).
+    pub dump_frames: Option<PathBuf>,
+    /// Whether `dump_frames` may replace the frames of a folder in use.
+    pub overwrite: bool,
+    /// Where the window goes on the desktop; `None` centres it.
+    pub window_pos: Option<(i32, i32)>,
+    /// Extra: judge wins by this rule instead of the original's check.
+    pub rule: Option<RuleArg>,
+    /// Extra: the hot seat, a second person plays white.
+    pub two_player: bool,
+    /// Extra: the AI that plays (the step-list's by default).
+    pub engine: GobangEngine,
+    /// Extra: a set of extras by name.
+    pub preset: Option<GobangPreset>,
+}
+
+/// A Gobang AI on the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum GobangEngine {
+    /// the step-list tutorial's 3-ply search (AI.layerOne)
+    #[default]
+    StepList,
+    /// the undo-lab tutorial's pattern values, 1.1 x its own gain
+    UndoLab,
+}
+
+/// A set of Gobang extras by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GobangPreset {
+    /// the undo-lab tutorial's game: its AI plays black and opens at the
+    /// centre; undo, redo and restart buttons; its messages; a new game 5 s
+    /// after a win
+    UndoLab,
+}
+
+/// A win rule on the command line (Gobang's rules extra).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RuleArg {
+    /// five or more in a row, in any direction
+    Freestyle,
+    /// exactly five in a row; six or more do not win
+    Standard,
+}
+
+/// A set of settings by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Preset {
+    /// the 5x5 lab version: a 5x5 board on cornflower blue
+    Lab,
+}
+
+/// A colour on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TileArg {
+    /// the computer's tokens
+    Black,
+    /// the human's tokens
+    Red,
+}
+
+impl TileArg {
+    /// The colour itself.
+    pub fn tile(self) -> Tile {
+        match self {
+            TileArg::Black => Tile::Black,
+            TileArg::Red => Tile::Red,
+        }
+    }
+}
+
+/// How to play.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct PlayOptions {
+    /// Board size, difficulty, frame rate, background.
+    pub settings: Settings,
+    /// Which search computes the computer's values.
+    pub engine: EngineChoice,
+    /// How the solver plays, with `--engine solver`.
+    pub solver: SolverOptions,
+    /// Seed for the random choices; `None` seeds them from the system.
+    pub seed: Option<u64>,
+    /// A folder of the seven PNGs to use instead of the built-in ones.
+    pub images: Option<PathBuf>,
+    /// A replay script to play instead of the mouse and the random choices.
+    pub replay: Option<PathBuf>,
+    /// Where to write every presented frame (with `replay`).
+    pub dump_frames: Option<PathBuf>,
+    /// Whether `dump_frames` may replace the frames of a folder in use.
+    pub overwrite: bool,
+    /// Where the window goes on the desktop; `None` centres it.
+    pub window_pos: Option<(i32, i32)>,
+    /// The window's title instead of the Python's caption (`--window-title`).
+    pub window_title: Option<String>,
+    /// The extras switched on.
+    pub extras: ExtrasOptions,
+    /// Whose `sum()` the computer's values follow.
+    pub python: Python,
+}
+
+/// Reads the window position pygame takes from `SDL_VIDEO_WINDOW_POS`:
+/// `X,Y`, or `center` or `centered` (any case) for the middle of the
+/// screen, which is `None`.
+pub fn parse_env_position(text: &str) -> Result<Option<(i32, i32)>, String> {
+    let word = text.trim();
+    if word.eq_ignore_ascii_case("center") || word.eq_ignore_ascii_case("centered") {
+        return Ok(None);
+    }
+    parse_position(text).map(Some).map_err(|e| format!("{e}, center or centered"))
+}
+
+/// Reads a window position written `X,Y` (as `--window-pos` and pygame's
+/// `SDL_VIDEO_WINDOW_POS` take it).
+pub fn parse_position(text: &str) -> Result<(i32, i32), String> {
+    let parsed = text
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
+    parsed.ok_or_else(|| format!("'{text}' is not a window position like 100,80"))
+}
+
+/// Four in a Row against the computer: a faithful Rust + SDL2 port of the
+/// pygame tutorial game fourinrow.py. Drag the red token from the pile at
+/// the bottom left and drop it above a column; the computer (black) looks
+/// DIFFICULTY moves ahead.
+#[derive(Parser, Debug)]
+#[command(
+    name = "fourinrow",
+    version,
+    max_term_width = 80,
+    args_conflicts_with_subcommands = true,
+    after_help = AFTER_HELP
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Sub>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// What `--help` ends with.
+const AFTER_HELP: &str = "\
+Keys during your turn (extras; the original ignores them): R or F1 restart;
+U or Ctrl+Z undo your last move and the reply; Shift+U or Ctrl+Y redo;
+H show (or hide) your columns' values.
+
+The defaults are the Python original's. By default the computer's values
+come from the Python's getPotentialMoves, line for line, wherever that
+answers within 100 ms, and from the fast engine (the same values) beyond.
+Errors print one line and exit with status 2. With no display,
+--replay SCRIPT --dump-frames DIR plays a script with no window at all.";
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Print the AI's numbers for positions, one JSON line each
+    Analyze(AnalyzeArgs),
+    /// Solve positions exactly: `MOVES SCORE` a line, as Pascal Pons'
+    /// c4solver prints them
+    Solve(SolveArgs),
+    /// How often each DIFFICULTY of the tutorial's AI picks a perfect move
+    Grade(GradeArgs),
+    /// Gobang, the step-list tutorial's five in a row: you play black
+    /// against its AI; F1 starts a new game
+    Gobang(GobangArgs),
+}
+
+/// `fourinrow gobang`: the game, or one of its tools.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+struct GobangArgs {
+    #[command(subcommand)]
+    command: Option<GobangSub>,
+    #[command(flatten)]
+    play: GobangPlayArgs,
+}
+
+/// The tools of `fourinrow gobang`.
+#[derive(Subcommand, Debug)]
+enum GobangSub {
+    /// Print the AI's choice (AI.layerOne) for board texts, one JSON line each
+    #[command(after_help = "\
+Board text: 15 rows of 15 points, row 0 first, joined by '/': '.' empty,
+'X' black, 'O' white. The step-list AI plays white, as in the Python; the
+undo-lab AI plays the side to move (black when the counts are equal). Boards come
+from the arguments, or one a line from stdin. A faulty board gets one line
+on stderr naming it, and the exit status is then 2.")]
+    Analyze {
+        /// Board texts [default: read from stdin]
+        #[arg(value_name = "BOARD")]
+        boards: Vec<String>,
+        /// The AI to ask
+        #[arg(long, value_name = "ENGINE", value_enum, default_value = "step-list")]
+        engine: GobangEngine,
+    },
+    /// Play as a Gomocup engine: the pbrain protocol (START, BEGIN, TURN,
+    /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
+    Pbrain,
+    /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
+    /// the folder the Python runs in, to draw what the port draws
+    Assets {
+        /// The folder to write (created if missing)
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
+}
+
+/// The options of the Gobang game.
+#[derive(Args, Debug)]
+struct GobangPlayArgs {
+    /// Load the six PNGs from DIR (or DIR/images) instead of the built-in
+    /// artwork: black.png, white.png, black_small.png, white_small.png,
+    /// restart.png, logo.png, as the Python loads them
+    #[arg(long, value_name = "DIR")]
+    images: Option<PathBuf>,
+    /// Play a replay script (docs/replay-scripts.md) instead of the mouse
+    /// and keys
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
+    /// With --replay: no window and no pacing; write every frame to
+    /// DIR/frame-NNNNN.png (DIR must be empty)
+    #[arg(long, value_name = "DIR", requires = "replay")]
+    dump_frames: Option<PathBuf>,
+    /// With --dump-frames: use DIR even if it holds files, replacing its frames
+    #[arg(long, requires = "dump_frames")]
+    overwrite: bool,
+    /// Put the window's top-left corner at X,Y on the desktop [default: centred]
+    #[arg(long, value_name = "X,Y", value_parser = parse_position)]
+    window_pos: Option<(i32, i32)>,
+    /// Extra: judge wins in every direction, freestyle (five or more) or
+    /// standard (exactly five), instead of the original's one-way check
+    #[arg(long, value_name = "RULE", value_enum, help_heading = "Extras")]
+    rule: Option<RuleArg>,
+    /// Extra: hot seat, a second person plays white instead of the AI
+    #[arg(long, help_heading = "Extras")]
+    two_player: bool,
+    /// Extra: the AI that plays
+    #[arg(
+        long,
+        value_name = "ENGINE",
+        value_enum,
+        default_value = "step-list",
+        help_heading = "Extras"
+    )]
+    engine: GobangEngine,
+    /// Extra: a set of extras by name
+    #[arg(long, value_name = "PRESET", value_enum, help_heading = "Extras")]
+    preset: Option<GobangPreset>,
+}
+
+/// The options of the game.
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Columns on the board, 4 to 12
+    #[arg(long, value_name = "N", default_value_t = BOARDWIDTH, allow_negative_numbers = true)]
+    width: usize,
+    /// Rows on the board, 4 to 9
+    #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT, allow_negative_numbers = true)]
+    height: usize,
+    /// Moves the computer looks ahead, 0 to 6
+    #[arg(long, value_name = "N", default_value_t = DIFFICULTY, allow_negative_numbers = true)]
+    difficulty: u32,
+    /// The computer's search
+    #[arg(long, value_name = "E", value_enum, default_value_t)]
+    engine: EngineChoice,
+    #[arg(long, value_name = "VERSION", env = PYTHON_ENV, default_value = "3.12", help = PYTHON_HELP)]
+    python: Python,
+    /// With --engine solver: how well it plays
+    #[arg(long, value_name = "LEVEL", value_enum)]
+    level: Option<LevelChoice>,
+    /// With --engine solver: the most a move may take, in seconds [default: 2];
+    /// a move not proven by then comes from the deepest search completed
+    #[arg(long, value_name = "SECONDS", value_parser = parse_budget, allow_negative_numbers = true)]
+    budget: Option<std::time::Duration>,
+    /// With --engine solver: search every move, without the opening book
+    #[arg(long)]
+    no_book: bool,
+    /// Seed the computer's choices and coin tosses, for a game you can play
+    /// again move for move [default: random]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    seed: Option<u64>,
+    /// Frames per second, 1 to 1000
+    #[arg(long, value_name = "N", default_value_t = FPS, allow_negative_numbers = true)]
+    fps: u32,
+    /// Load the seven PNGs from DIR instead of the built-in artwork: named
+    /// 4rowred.png ... or 4row_red.png ..., in DIR or in DIR/images
+    #[arg(long, value_name = "DIR")]
+    images: Option<PathBuf>,
+    /// Play a replay script (docs/replay-scripts.md) instead of the mouse
+    /// and the random choices; the script sets the size and difficulty
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "height", "difficulty"])]
+    replay: Option<PathBuf>,
+    /// With --replay: no window and no pacing; write every frame to
+    /// DIR/frame-NNNNN.png (DIR must be empty)
+    #[arg(long, value_name = "DIR", requires = "replay")]
+    dump_frames: Option<PathBuf>,
+    /// With --dump-frames: use DIR even if it holds files, replacing its frames
+    #[arg(long, requires = "dump_frames")]
+    overwrite: bool,
+    /// Put the window's top-left corner at X,Y on the desktop (also read
+    /// from SDL_VIDEO_WINDOW_POS, as pygame does) [default: centred]
+    #[arg(long, value_name = "X,Y", value_parser = parse_position, allow_hyphen_values = true)]
+    window_pos: Option<(i32, i32)>,
+    /// Extra: the window's title instead of the Python's "four in row" (the
+    /// comparison kit names its windows with it)
+    #[arg(long, value_name = "TEXT", help_heading = "Extras")]
+    window_title: Option<String>,
+    /// Extra: print the computer's potentialMoves, bestMoveFitness,
+    /// bestMoves, column and engine for each move, and show each column's
+    /// value above the board (best in yellow)
+    #[arg(long, help_heading = "Extras")]
+    explain: bool,
+    /// Extra: hot seat, a second person drags black from its pile
+    #[arg(long, help_heading = "Extras")]
+    two_player: bool,
+    /// Extra: list the moves in the left margin
+    #[arg(long, help_heading = "Extras")]
+    moves: bool,
+    /// Extra: play a variant (with --replay, the script still sets the size)
+    #[arg(long, value_name = "NAME", value_enum, help_heading = "Extras", conflicts_with_all = ["width", "height"])]
+    preset: Option<Preset>,
+    /// Extra: append each game to FILE, one line per game (`7x6 first=black
+    /// moves=3,3,4 result=black`); `fourinrow analyze --record FILE` reads it
+    #[arg(long, value_name = "FILE", help_heading = "Extras")]
+    record: Option<PathBuf>,
+}
+
+/// The options of `fourinrow analyze`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Board text: rows top to bottom joined by '/', '.' empty, 'R' red, 'B' black,
+e.g. ......./......./......./......./...R.../...B...
+Each line printed holds getPotentialMoves' values and the columns
+getComputerMove would choose among. A faulty board gets one line on stderr
+naming it; the others are still answered, and the exit status is then 2.")]
+struct AnalyzeArgs {
+    /// Moves the AI looks ahead, 0 to 6
+    #[arg(long, value_name = "N", default_value_t = DIFFICULTY)]
+    difficulty: u32,
+    /// Whose move is valued
+    #[arg(long, value_name = "TILE", value_enum, default_value_t = TileArg::Black)]
+    tile: TileArg,
+    /// The search (all but minimax give the Python's values, bit for bit)
+    #[arg(long, value_name = "E", value_enum, default_value_t = EngineChoice::Fast)]
+    engine: EngineChoice,
+    #[arg(long, value_name = "VERSION", env = PYTHON_ENV, default_value = "3.12", help = PYTHON_HELP)]
+    python: Python,
+    /// Analyse every position of every game in FILE (made with --record),
+    /// for the side to move, instead of board texts
+    #[arg(long, value_name = "FILE", conflicts_with = "boards")]
+    record: Option<PathBuf>,
+    /// Board texts; with none, one is read per line from stdin
+    #[arg(value_name = "BOARD")]
+    boards: Vec<String>,
+}
+
+/// The options of `fourinrow solve`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Reads positions from stdin, one a line: a move string (the columns played
+from the empty board, 1 to 7, first player first, as in Pons' test sets) or
+a board text. Prints each line followed by its score for the side to move:
+positive it wins (22 minus the number of its own stones when it completes
+four, on 7x6), negative it loses, 0 a draw. A faulty line gets one line on
+stderr naming it; the others are still answered, and the status is then 2.
+Early 7x6 positions are looked up in the built-in opening book (exact
+scores computed ahead by this solver); --no-book searches them instead.")]
+struct SolveArgs {
+    /// Print every column's score instead (-1000 for a full column)
+    #[arg(short, long)]
+    analyze: bool,
+    /// Only who wins: 1, 0 or -1
+    #[arg(short, long)]
+    weak: bool,
+    /// Who moves in a board text with as many red as black tokens
+    #[arg(long, value_name = "TILE", value_enum, default_value_t = TileArg::Black)]
+    tile: TileArg,
+    /// Columns of the board that move strings are played on
+    #[arg(long, value_name = "N", default_value_t = BOARDWIDTH)]
+    width: usize,
+    /// Rows of that board
+    #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT)]
+    height: usize,
+    /// Search every position: no opening book
+    #[arg(long, conflicts_with = "book")]
+    no_book: bool,
+    /// Look positions up in this opening book instead of the built-in one
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+}
+
+/// The options of `fourinrow grade`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Reads positions (move strings, each optionally followed by its score as in
+Pons' test sets, or board texts), one a line, from FILEs or stdin; solves
+every column of each exactly; and prints, for DIFFICULTY 1 up to --up-to,
+how often the tutorial's AI (choosing at random among its best-valued
+columns) picks a perfect column, and how often it throws away a win or a
+draw.")]
+struct GradeArgs {
+    /// Grade DIFFICULTY 1 up to N (1 to 6)
+    #[arg(long, value_name = "N", default_value_t = 4, allow_negative_numbers = true)]
+    up_to: u32,
+    /// Files of positions; with none, stdin is read
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+/// The variable `--python` is also read from: parity scripts that run the
+/// binary unchanged can still say which Python they compare with.
+pub const PYTHON_ENV: &str = "FOURINROW_PYTHON";
+
+/// `--python`'s help, the same for the game and `analyze`.
+const PYTHON_HELP: &str = "The Python whose sum() the computer's values follow, 3.6 to 3.13: \
+3.12 and later (the default) compensate, so some values at difficulty 3 and more differ \
+in their last digit from 3.11's and earlier";
+
+/// Reads a time budget in seconds: more than 0, at most an hour.
+fn parse_budget(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 =
+        text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(format!("{text} seconds is out of range: give more than 0, at most 3600"));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
+/// Reads the command line (without the program name).
+pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
+    let all = std::iter::once(OsString::from("fourinrow")).chain(args);
+    let cli = match Cli::try_parse_from(all) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => return Ok(Command::Print(e.to_string())),
+        Err(e) => return Err(Error::Usage(one_line(&e.to_string()))),
+    };
+    match cli.command {
+        Some(Sub::Analyze(a)) => {
+            check_difficulty(a.difficulty).map_err(Error::Usage)?;
+            Ok(Command::Analyze(AnalyzeOptions {
+                difficulty: a.difficulty,
+                tile: a.tile.tile(),
+                engine: a.engine,
+                boards: a.boards,
+                record: a.record,
+                python: a.python,
+            }))
+        }
+        Some(Sub::Solve(a)) => {
+            if !crate::fourinrow::engine::solver::fits(a.width, a.height) {
+                return Err(Error::Usage(format!(
+                    "a {}x{} board is out of the solver's range: at least 4x4, and \
+                     width x (height + 1) at most 128",
+                    a.width, a.height
+                )));
+            }
+            Ok(Command::Solve(SolveOptions {
+                analyze: a.analyze,
+                weak: a.weak,
+                tile: a.tile.tile(),
+                width: a.width,
+                height: a.height,
+                book: match (a.no_book, a.book) {
+                    (true, _) => BookChoice::None,
+                    (false, Some(path)) => BookChoice::File(path),
+                    (false, None) => BookChoice::Builtin,
+                },
+            }))
+        }
+        Some(Sub::Grade(a)) => {
+            if !(1..=MAX_DIFFICULTY).contains(&a.up_to) {
+                return Err(Error::Usage(format!(
+                    "--up-to {} is out of range: give 1 to {MAX_DIFFICULTY}",
+                    a.up_to
+                )));
+            }
+            Ok(Command::Grade(GradeOptions { files: a.files, up_to: a.up_to }))
+        }
+        Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
+            Some(GobangSub::Analyze { boards, engine }) => GobangCommand::Analyze(boards, engine),
+            Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
+            Some(GobangSub::Pbrain) => GobangCommand::Pbrain,
+            None => GobangCommand::Play(GobangOptions {
+                images: g.play.images,
+                replay: g.play.replay,
+                dump_frames: g.play.dump_frames,
+                overwrite: g.play.overwrite,
+                window_pos: g.play.window_pos,
+                rule: g.play.rule,
+                two_player: g.play.two_player,
+                engine: g.play.engine,
+                preset: g.play.preset,
+            }),
+        })),
+        None => play_options(cli.play).map(Command::Play),
+    }
+}
+
+/// A clap error on one line: its first line without the `error: ` prefix,
+/// and, when that line ends in a colon, the indented lines it introduces
+/// (the missing arguments). Clap adds a usage block and a tip; the rule
+/// here is one line an error.
+fn one_line(message: &str) -> String {
+    let mut lines = message.lines();
+    let first = lines.next().unwrap_or(message);
+    let mut line = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    if line.ends_with(':') {
+        let listed: Vec<&str> = lines.take_while(|l| l.starts_with("  ")).map(str::trim).collect();
+        line = format!("{} {}", line, listed.join(", "));
+    }
+    line
+}
+
+/// The game's options from what clap read, checked.
+fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
+    let mut settings = Settings {
+        board_width: a.width,
+        board_height: a.height,
+        difficulty: a.difficulty,
+        fps: a.fps,
+        ..Settings::default()
+    };
+    if a.preset == Some(Preset::Lab) {
+        settings.board_width = 5;
+        settings.board_height = 5;
+        settings.bg_color = CORNFLOWERBLUE;
+    }
+    if !(1..=1000).contains(&a.fps) {
+        // The port checks the same range, in words that name no option.
+        let message = format!("--fps {} is out of range: give 1 to 1000 frames per second", a.fps);
+        return Err(Error::Usage(message));
+    }
+    settings.validate().map_err(Error::Usage)?;
+    if a.engine != EngineChoice::Solver && (a.level.is_some() || a.budget.is_some() || a.no_book) {
+        let option = if a.level.is_some() {
+            "--level"
+        } else if a.budget.is_some() {
+            "--budget"
+        } else {
+            "--no-book"
+        };
+        return Err(Error::Usage(format!("{option} applies to --engine solver only")));
+    }
+    let solver = SolverOptions {
+        level: a.level.unwrap_or_default(),
+        budget: a.budget.unwrap_or(SolverOptions::default().budget),
+        book: !a.no_book,
+    };
+    Ok(PlayOptions {
+        settings,
+        engine: a.engine,
+        solver,
+        seed: a.seed,
+        images: a.images,
+        replay: a.replay,
+        dump_frames: a.dump_frames,
+        overwrite: a.overwrite,
+        window_pos: a.window_pos,
+        window_title: a.window_title,
+        extras: ExtrasOptions {
+            explain: a.explain,
+            two_player: a.two_player,
+            moves: a.moves,
+            record: a.record,
+        },
+        python: a.python,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Command, Error> {
+        parse_args(args.iter().map(OsString::from).collect())
+    }
+
+    fn usage(args: &[&str]) -> String {
+        match parse(args) {
+            Err(Error::Usage(m)) => m,
+            other => panic!("{args:?} gave {other:?}"),
+        }
+    }
+
+    fn play(args: &[&str]) -> PlayOptions {
+        match parse(args) {
+            Ok(Command::Play(play)) => play,
+            other => panic!("{args:?} gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn gobang_has_its_own_options_and_tools() {
+        assert_eq!(
+            parse(&["gobang"]).unwrap(),
+            Command::Gobang(GobangCommand::Play(GobangOptions::default()))
+        );
+        let Command::Gobang(GobangCommand::Play(o)) =
+            parse(&["gobang", "--replay", "s.json", "--dump-frames", "out"]).unwrap()
+        else {
+            panic!("not a Gobang game")
+        };
+        assert_eq!((o.replay.unwrap(), o.dump_frames.unwrap()), ("s.json".into(), "out".into()));
+        assert_eq!(
+            parse(&["gobang", "analyze", "b1", "b2"]).unwrap(),
+            Command::Gobang(GobangCommand::Analyze(
+                vec!["b1".into(), "b2".into()],
+                GobangEngine::StepList
+            ))
+        );
+        assert_eq!(
+            parse(&["gobang", "assets", "dir"]).unwrap(),
+            Command::Gobang(GobangCommand::Assets("dir".into()))
+        );
+        assert!(usage(&["gobang", "--dump-frames", "out"]).contains("--replay"));
+        assert!(
+            usage(&["gobang", "--width", "5"]).contains("--width"),
+            "Four in a Row's options are not Gobang's"
+        );
+    }
+
+    #[test]
+    fn no_options_play_the_original_game() {
+        let options = play(&[]);
+        assert_eq!(options, PlayOptions::default());
+        assert_eq!(options.settings, Settings::default());
+        assert_eq!(options.engine, EngineChoice::Auto);
+    }
+
+    #[test]
+    fn options_take_separate_or_inline_values() {
+        let options = play(&[
+            "--width",
+            "5",
+            "--height=4",
+            "--difficulty",
+            "3",
+            "--seed",
+            "42",
+            "--fps=60",
+            "--images",
+            "art",
+            "--window-pos",
+            "-100,-20",
+        ]);
+        assert_eq!(options.settings.board_width, 5);
+        assert_eq!(options.settings.board_height, 4);
+        assert_eq!(options.settings.difficulty, 3);
+        assert_eq!(options.settings.fps, 60);
+        assert_eq!(options.seed, Some(42));
+        assert_eq!(options.images, Some(PathBuf::from("art")));
+        assert_eq!(options.window_pos, Some((-100, -20)), "a negative X, as a separate value");
+    }
+
+    #[test]
+    fn bad_options_name_the_fault_in_one_line() {
+        let cases: &[(&[&str], &str)] = &[
+            (&["--colour", "red"], "unexpected argument '--colour' found"),
+            (&["--width"], "a value is required for '--width <N>'"),
+            (&["--width", "seven"], "invalid value 'seven' for '--width <N>'"),
+            (&["--width", "-3"], "invalid value '-3' for '--width <N>'"),
+            (&["--fps", "-1"], "invalid value '-1' for '--fps <N>'"),
+            (&["--seed", "-1"], "invalid value '-1' for '--seed <N>'"),
+            (&["--width", "3"], "Board must be at least 4x4. (asked for 3x6)"),
+            (&["--width", "13"], "does not fit the 640x480 window"),
+            (&["--difficulty", "9"], "give 0 to 6"),
+            (&["--engine", "magic"], "invalid value 'magic' for '--engine <E>'"),
+            (&["--help=please"], "unexpected value 'please' for '--help' found"),
+            (
+                &["--dump-frames", "out"],
+                "the following required arguments were not provided: --replay <FILE>",
+            ),
+            (&["--replay", "s.json", "--width", "5"], "cannot be used with"),
+            (&["stray"], "unrecognized subcommand 'stray'"),
+            (&["--fps", "0"], "--fps 0 is out of range"),
+            (&["--window-pos", "middle"], "'middle' is not a window position like 100,80"),
+            (&["--preset", "moon"], "invalid value 'moon' for '--preset <NAME>'"),
+            (&["--explain=yes"], "unexpected value 'yes' for '--explain' found"),
+            (
+                &["--seed", "1", "analyze"],
+                "the subcommand 'analyze' cannot be used with '--seed <N>'",
+            ),
+        ];
+        for (args, want) in cases {
+            let message = usage(args);
+            assert!(message.contains(want), "{args:?}: {message}");
+            assert!(!message.contains('\n'), "{args:?}: {message}");
+        }
+    }
+
+    #[test]
+    fn extras_are_off_unless_asked_for() {
+        let options = play(&["--explain", "--two-player", "--moves", "--record", "games.txt"]);
+        let extras = &options.extras;
+        assert!(extras.explain && extras.two_player && extras.moves);
+        assert_eq!(extras.record, Some(PathBuf::from("games.txt")));
+        let lab = play(&["--preset", "lab"]);
+        assert_eq!((lab.settings.board_width, lab.settings.board_height), (5, 5));
+        assert_eq!(lab.settings.bg_color, CORNFLOWERBLUE);
+        assert_eq!(lab.extras, ExtrasOptions::default());
+        assert!(usage(&["analyze", "--record", "f", "..../..../..../...."])
+            .contains("cannot be used with"));
+    }
+
+    #[test]
+    fn analyze_reads_its_own_options_and_boards() {
+        let Ok(Command::Analyze(a)) =
+            parse(&["analyze", "--difficulty", "3", "--tile=red", "..../..../..../...."])
+        else {
+            panic!("no analyze")
+        };
+        assert_eq!(a.difficulty, 3);
+        assert_eq!(a.tile, Tile::Red);
+        assert_eq!(a.engine, EngineChoice::Fast);
+        assert_eq!(a.boards, vec!["..../..../..../....".to_string()]);
+        assert!(usage(&["analyze", "--tile", "green"]).contains("invalid value 'green'"));
+        assert!(usage(&["analyze", "--difficulty", "12"]).contains("out of range"));
+        assert!(usage(&["analyze", "--depth", "2"]).contains("unexpected argument '--depth'"));
+    }
+
+    #[test]
+    fn help_fits_80_columns_and_names_every_option() {
+        let Ok(Command::Print(help)) = parse(&["--help"]) else { panic!("no help") };
+        for line in help.lines() {
+            assert!(line.chars().count() <= 80, "{line:?}");
+        }
+        for option in [
+            "--width",
+            "--height",
+            "--difficulty",
+            "--engine",
+            "--seed",
+            "--fps",
+            "--images",
+            "--replay",
+            "--dump-frames",
+            "--overwrite",
+            "--window-pos",
+            "--explain",
+            "--two-player",
+            "--moves",
+            "--preset",
+            "--record",
+            "analyze",
+        ] {
+            assert!(help.contains(option), "{option}");
+        }
+        assert!(help.contains("[default: auto]"), "{help}");
+        let Ok(Command::Print(version)) = parse(&["--version"]) else { panic!("no version") };
+        assert_eq!(version.trim(), format!("fourinrow {}", env!("CARGO_PKG_VERSION")));
+        let Ok(Command::Print(analyze)) = parse(&["analyze", "--help"]) else {
+            panic!("no analyze help")
+        };
+        assert!(analyze.lines().all(|l| l.chars().count() <= 80));
+        assert!(analyze.contains("--record"));
+    }
+}

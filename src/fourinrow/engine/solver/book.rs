@@ -1,0 +1,383 @@
+//! The opening book: exact scores of early 7x6 positions, computed ahead by
+//! this solver (`cargo run --release --bin make-book`, see
+//! [`crate::fourinrow::tools::book`] and `docs/solver.md`) and shipped inside the
+//! binary, so that the first moves, which the search needs minutes for,
+//! are answered at once.
+//!
+//! # Format
+//!
+//! A book is one little-endian byte string:
+//!
+//! | bytes | what |
+//! | --- | --- |
+//! | 8 | the magic `FIRBOOK1` |
+//! | 1, 1 | the board's width and height |
+//! | 1, 1 | what it covers: the perfect player's positions up to this many moves, every position up to that many |
+//! | 4 | `n`, the number of positions |
+//! | 8 `n` | each position's key, strictly ascending |
+//! | `n` | each position's score (a signed byte), in the keys' order |
+//! | 8 | an FNV-1a hash of everything before it |
+//!
+//! A key is the position's code (see [`super::bits::code`]: the side to
+//! move's stones plus every filled cell plus the bottom row, unique for each
+//! position), or its mirror image's if that is smaller: a position and its
+//! mirror image have the same score, so one entry serves both. The keys are
+//! sorted, so a look-up is a binary search over the bytes as they are,
+//! with nothing to unpack at start-up.
+//!
+//! A book is checked whole before use: its magic, its length, its hash,
+//! the order of its keys, and that each score is one a position with that
+//! many stones can have. A book that fails any of these is refused with one
+//! line saying why, and the search answers instead.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::bits::{code, mirror_code, Any};
+use super::position::{fits, Position};
+
+/// The magic that starts every book.
+pub const MAGIC: &[u8; 8] = b"FIRBOOK1";
+
+/// Bytes before the keys.
+const HEADER: usize = 16;
+
+/// The book shipped in the binary (built by `make-book`; see the module docs).
+static EMBEDDED: &[u8] = include_bytes!("../../../../book/7x6.bin");
+
+/// Why a book cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookError {
+    /// It does not start with the magic: not a book at all.
+    Foreign,
+    /// It is shorter or longer than its header says.
+    Length {
+        /// Bytes there are.
+        found: usize,
+        /// Bytes the header calls for.
+        expected: usize,
+    },
+    /// Its bytes do not match its hash: damaged.
+    Hash,
+    /// Its board cannot be keyed in 64 bits, or the solver cannot take it.
+    Size {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A key out of order, not a position, or a score no position with
+    /// that many stones can have.
+    Entry {
+        /// Which entry, counted from 0.
+        index: usize,
+    },
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::Foreign => write!(f, "not an opening book (no FIRBOOK1 header)"),
+            BookError::Length { found, expected } => write!(
+                f,
+                "the book is {found} bytes but its header calls for {expected}: truncated or damaged"
+            ),
+            BookError::Hash => write!(f, "the book's bytes do not match its hash: damaged"),
+            BookError::Size { width, height } => {
+                write!(f, "the book is for a {width}x{height} board, which books do not support")
+            }
+            BookError::Entry { index } => {
+                write!(f, "entry {index} of the book is not a valid position and score: damaged")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+/// An opening book, checked and ready for look-ups.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Book {
+    bytes: Cow<'static, [u8]>,
+    width: usize,
+    height: usize,
+    len: usize,
+}
+
+/// What a book covers (see [`crate::fourinrow::tools::book`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coverage {
+    /// Every position a perfect player meets, as either colour, up to this
+    /// many moves, with every column's score.
+    pub plies: usize,
+    /// Every position up to this many moves.
+    pub all_plies: usize,
+}
+
+/// FNV-1a, 64 bits: a hash that any damage to a few bytes changes.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// How many stones the position with this key has, if the key is one.
+fn stones_of(key: u64, width: usize, height: usize) -> Option<usize> {
+    let stride = height + 1;
+    let column = (1u64 << stride) - 1;
+    let mut stones = 0;
+    for c in 0..width {
+        let bits = (key >> (c * stride)) & column;
+        if bits == 0 {
+            return None;
+        }
+        stones += 63 - bits.leading_zeros() as usize;
+    }
+    // Nothing above the last column.
+    (width * stride >= 64 || key >> (width * stride) == 0).then_some(stones)
+}
+
+impl Book {
+    /// The book shipped in the binary; `None` (and the search answers
+    /// everything) if it is empty. A damaged one is a build error caught by
+    /// the tests, so this does not say why.
+    pub fn embedded() -> Option<&'static Book> {
+        static BOOK: OnceLock<Option<Book>> = OnceLock::new();
+        BOOK.get_or_init(|| Book::parse(Cow::Borrowed(EMBEDDED)).ok().filter(|b| b.len > 0))
+            .as_ref()
+    }
+
+    /// Checks `bytes` as a whole book (see the module docs).
+    pub fn parse(bytes: Cow<'static, [u8]>) -> Result<Book, BookError> {
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(BookError::Foreign);
+        }
+        let (width, height) = (usize::from(bytes[8]), usize::from(bytes[9]));
+        let mut count = [0u8; 4];
+        count.copy_from_slice(&bytes[12..16]);
+        let len = u32::from_le_bytes(count) as usize;
+        let expected = HEADER + 9 * len + 8;
+        if bytes.len() != expected {
+            return Err(BookError::Length { found: bytes.len(), expected });
+        }
+        let body = bytes.len() - 8;
+        let mut hash = [0u8; 8];
+        hash.copy_from_slice(&bytes[body..]);
+        if fnv1a(&bytes[..body]) != u64::from_le_bytes(hash) {
+            return Err(BookError::Hash);
+        }
+        if !fits(width, height) || width * (height + 1) > 64 {
+            return Err(BookError::Size { width, height });
+        }
+        let book = Book { bytes, width, height, len };
+        let cells = (width * height) as i32;
+        let mut previous = 0;
+        for index in 0..len {
+            let key = book.key_at(index);
+            let stones = stones_of(key, width, height).ok_or(BookError::Entry { index })?;
+            let score = book.score_at(index);
+            // A win scores at most (cells + 1 - n) / 2 for the side to move
+            // after n stones, a loss at least minus (cells - n) / 2.
+            let n = stones as i32;
+            if key <= previous || score > (cells + 1 - n) / 2 || score < -(cells - n) / 2 {
+                return Err(BookError::Entry { index });
+            }
+            previous = key;
+        }
+        Ok(book)
+    }
+
+    /// Reads and checks a book file; the error names the file.
+    pub fn from_file(path: &std::path::Path) -> Result<Book, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        Book::parse(Cow::Owned(bytes)).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The bytes of a book of `width` by `height` covering `coverage` and
+    /// holding `entries` (key, score), which must be sorted by key with no
+    /// key twice.
+    pub fn to_bytes(
+        width: usize,
+        height: usize,
+        coverage: Coverage,
+        entries: &[(u64, i8)],
+    ) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER + 9 * entries.len() + 8);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&[
+            width as u8,
+            height as u8,
+            coverage.plies as u8,
+            coverage.all_plies as u8,
+        ]);
+        out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+        for (key, _) in entries {
+            out.extend_from_slice(&key.to_le_bytes());
+        }
+        out.extend(entries.iter().map(|(_, score)| *score as u8));
+        let hash = fnv1a(&out);
+        out.extend_from_slice(&hash.to_le_bytes());
+        out
+    }
+
+    /// How many positions the book holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The board's width and height.
+    pub fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    /// What the book covers, as its header says.
+    pub fn coverage(&self) -> Coverage {
+        Coverage { plies: usize::from(self.bytes[10]), all_plies: usize::from(self.bytes[11]) }
+    }
+
+    /// Every entry, in key order.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, i32)> + '_ {
+        (0..self.len).map(|i| (self.key_at(i), self.score_at(i)))
+    }
+
+    fn key_at(&self, index: usize) -> u64 {
+        let at = HEADER + 8 * index;
+        let mut key = [0u8; 8];
+        key.copy_from_slice(&self.bytes[at..at + 8]);
+        u64::from_le_bytes(key)
+    }
+
+    fn score_at(&self, index: usize) -> i32 {
+        i32::from(self.bytes[HEADER + 8 * self.len + index] as i8)
+    }
+
+    /// The exact score of `position` for the side to move, if the book
+    /// holds it (or its mirror image).
+    pub fn get(&self, position: &Position) -> Option<i32> {
+        if (position.width(), position.height()) != (self.width, self.height) {
+            return None;
+        }
+        let key = key(position)?;
+        let (mut lo, mut hi) = (0, self.len);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match self.key_at(mid).cmp(&key) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(self.score_at(mid)),
+            }
+        }
+        None
+    }
+}
+
+/// The position whose code is `key` on a `width` by `height` board, if it
+/// is one that alternate play gives (a book's keys, read back).
+pub fn position(key: u64, width: usize, height: usize) -> Option<Position> {
+    let stones = stones_of(key, width, height)?;
+    let mut p = Position::new(width, height).ok()?;
+    let stride = height + 1;
+    for c in 0..width {
+        let bits = (key >> (c * stride)) & ((1 << stride) - 1);
+        let filled = 63 - bits.leading_zeros() as usize;
+        // A column's code is its side-to-move stones plus 2^filled.
+        p.current |= u128::from(bits - (1 << filled)) << (c * stride);
+        p.mask |= ((1u128 << filled) - 1) << (c * stride);
+    }
+    p.moves = stones as u32;
+    let mine = p.current.count_ones() as usize;
+    (mine == stones / 2).then_some(p)
+}
+
+/// A position's book key: the smaller of its code and its mirror image's
+/// (`None` for boards whose code needs more than 64 bits).
+pub fn key(position: &Position) -> Option<u64> {
+    if position.width * (position.height + 1) > 64 {
+        return None;
+    }
+    let g = Any::<u64>::new(position.width, position.height);
+    let c = code(g, position.current as u64, position.mask as u64);
+    Some(c.min(mirror_code(g, c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COVER: Coverage = Coverage { plies: 3, all_plies: 1 };
+
+    fn sample() -> (Vec<(u64, i8)>, Vec<Position>) {
+        let positions: Vec<Position> = ["", "4", "43", "4455"]
+            .iter()
+            .map(|m| Position::from_moves(m, 7, 6).unwrap())
+            .collect();
+        let mut entries: Vec<(u64, i8)> =
+            positions.iter().zip([1i8, -1, 2, -3]).map(|(p, s)| (key(p).unwrap(), s)).collect();
+        entries.sort_unstable();
+        (entries, positions)
+    }
+
+    #[test]
+    fn a_book_reads_back_what_was_written_for_a_position_and_its_mirror() {
+        let (entries, _) = sample();
+        let book = Book::parse(Cow::Owned(Book::to_bytes(7, 6, COVER, &entries))).unwrap();
+        assert_eq!(book.len(), 4);
+        assert_eq!(book.coverage(), COVER);
+        let get = |m: &str| book.get(&Position::from_moves(m, 7, 6).unwrap());
+        assert_eq!(get(""), Some(1));
+        assert_eq!(get("43"), Some(2));
+        assert_eq!(get("45"), Some(2), "the mirror image of 43");
+        assert_eq!(get("4455"), Some(-3));
+        assert_eq!(get("4433"), Some(-3), "the mirror image of 4455");
+        assert_eq!(get("44"), None);
+        assert_eq!(book.get(&Position::new(6, 7).unwrap()), None, "another size");
+    }
+
+    #[test]
+    fn damaged_books_are_refused_saying_why() {
+        let (entries, _) = sample();
+        let good = Book::to_bytes(7, 6, COVER, &entries);
+        let parse = |b: Vec<u8>| Book::parse(Cow::Owned(b)).unwrap_err();
+        assert_eq!(parse(b"PK\x03\x04 a zip file, say".to_vec()), BookError::Foreign);
+        assert_eq!(parse(Vec::new()), BookError::Foreign);
+        let short = good[..good.len() - 3].to_vec();
+        assert_eq!(parse(short), BookError::Length { found: good.len() - 3, expected: good.len() });
+        for at in [17, good.len() - 12, good.len() - 1] {
+            let mut flipped = good.clone();
+            flipped[at] ^= 0x10;
+            assert_eq!(parse(flipped), BookError::Hash, "byte {at}");
+        }
+        // Keys out of order, and a score no position of its stones can have,
+        // with a correct hash (as a faulty builder would write them).
+        let mut swapped = entries.clone();
+        swapped.swap(0, 1);
+        assert_eq!(parse(Book::to_bytes(7, 6, COVER, &swapped)), BookError::Entry { index: 1 });
+        let mut huge = entries.clone();
+        huge[2].1 = 30;
+        assert_eq!(parse(Book::to_bytes(7, 6, COVER, &huge)), BookError::Entry { index: 2 });
+        assert_eq!(
+            parse(Book::to_bytes(9, 7, COVER, &entries)),
+            BookError::Size { width: 9, height: 7 }
+        );
+    }
+
+    #[test]
+    fn keys_read_back_as_positions() {
+        let (_, positions) = sample();
+        for p in positions {
+            let k = key(&p).unwrap();
+            assert_eq!(stones_of(k, 7, 6), Some(p.moves_played()));
+            let back = position(k, 7, 6).unwrap();
+            assert_eq!(key(&back), Some(k));
+            assert_eq!(back.moves_played(), p.moves_played());
+        }
+        assert_eq!(stones_of(0, 7, 6), None);
+    }
+}

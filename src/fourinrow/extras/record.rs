@@ -1,0 +1,303 @@
+//! `--record FILE`: every game played, one line each, appended to a file;
+//! `fourinrow analyze --record FILE` reads them back.
+//!
+//! A line reads `7x6 first=black moves=3,3,4,2 result=black`: the board's
+//! size, who moved first (the colours alternate from there), the columns
+//! played counting from 0 at the left (as `analyze`'s `best_moves` do), and
+//! how the game ended.
+
+use std::fmt;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+use crate::files;
+use crate::fourinrow::port::board::{
+    get_new_board, is_valid_move, make_move, Board, Tile, MAX_BOARD_SIZE,
+};
+use crate::fourinrow::port::settings::MIN_SIZE;
+
+/// How a recorded game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordResult {
+    /// Red made four in a row.
+    Red,
+    /// Black made four in a row.
+    Black,
+    /// The board filled up.
+    Tie,
+    /// R or F1 started a new game.
+    Restarted,
+    /// The window was closed, or Esc pressed, or a replay ended.
+    Unfinished,
+}
+
+impl RecordResult {
+    /// Every result, for parsing and for messages.
+    const ALL: [RecordResult; 5] = [
+        RecordResult::Red,
+        RecordResult::Black,
+        RecordResult::Tie,
+        RecordResult::Restarted,
+        RecordResult::Unfinished,
+    ];
+
+    /// The word used in record files.
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordResult::Red => "red",
+            RecordResult::Black => "black",
+            RecordResult::Tie => "tie",
+            RecordResult::Restarted => "restarted",
+            RecordResult::Unfinished => "unfinished",
+        }
+    }
+}
+
+/// One line of a record file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// Who moved first.
+    pub first: Tile,
+    /// The columns played, in order.
+    pub moves: Vec<usize>,
+    /// How the game ended.
+    pub result: RecordResult,
+}
+
+impl fmt::Display for GameRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves: Vec<String> = self.moves.iter().map(usize::to_string).collect();
+        write!(
+            f,
+            "{}x{} first={} moves={} result={}",
+            self.width,
+            self.height,
+            self.first,
+            moves.join(","),
+            self.result.name()
+        )
+    }
+}
+
+impl GameRecord {
+    /// Reads one record line; the error says what is wrong with it. Sizes
+    /// are 4 to 64 each way; there are at most as many moves as cells.
+    pub fn parse(line: &str) -> Result<GameRecord, String> {
+        let mut fields = line.split_whitespace();
+        let size = fields.next().ok_or("empty line")?;
+        let (w, h) =
+            size.split_once('x').ok_or_else(|| format!("'{size}' is not a size like 7x6"))?;
+        let number = |s: &str, what: &str| {
+            s.parse::<usize>().map_err(|e| match e.kind() {
+                std::num::IntErrorKind::PosOverflow => format!("{what} '{s}' is far too large"),
+                _ => format!("{what} '{s}' is not a whole number"),
+            })
+        };
+        let (width, height) = (number(w, "width")?, number(h, "height")?);
+        if !(MIN_SIZE..=MAX_BOARD_SIZE).contains(&width)
+            || !(MIN_SIZE..=MAX_BOARD_SIZE).contains(&height)
+        {
+            return Err(format!(
+                "a {size} board is out of range: {MIN_SIZE} to {MAX_BOARD_SIZE} columns and rows"
+            ));
+        }
+        let (mut first, mut moves, mut result) = (None, None, None);
+        for field in fields {
+            let (key, value) =
+                field.split_once('=').ok_or_else(|| format!("'{field}' is not key=value"))?;
+            match key {
+                "first" => {
+                    first = Some(match value {
+                        "red" => Tile::Red,
+                        "black" => Tile::Black,
+                        _ => return Err(format!("first={value}: give red or black")),
+                    })
+                }
+                "moves" => {
+                    let columns = value
+                        .split(',')
+                        .filter(|s| !s.is_empty())
+                        .map(|s| number(s, "column"))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    if columns.len() > width * height {
+                        return Err(format!("{} moves do not fit a {size} board", columns.len()));
+                    }
+                    moves = Some(columns);
+                }
+                "result" => {
+                    let names: Vec<&str> = RecordResult::ALL.iter().map(|r| r.name()).collect();
+                    result =
+                        Some(RecordResult::ALL.into_iter().find(|r| r.name() == value).ok_or_else(
+                            || format!("result={value} is not one of {}", names.join(", ")),
+                        )?)
+                }
+                _ => return Err(format!("unknown field '{key}'")),
+            }
+        }
+        Ok(GameRecord {
+            width,
+            height,
+            first: first.ok_or("missing first=")?,
+            moves: moves.ok_or("missing moves=")?,
+            result: result.unwrap_or(RecordResult::Unfinished),
+        })
+    }
+
+    /// Every position of the game before each move, with the colour to
+    /// move: what the player (or the computer) faced. Fails on a move into
+    /// a full or missing column.
+    pub fn positions(&self) -> Result<Vec<(Board, Tile)>, String> {
+        let mut board = get_new_board(self.width, self.height);
+        let mut tile = self.first;
+        let mut out = Vec::with_capacity(self.moves.len());
+        for (i, &column) in self.moves.iter().enumerate() {
+            if !is_valid_move(&board, column) {
+                return Err(format!("move {} (column {column}) is not a valid move", i + 1));
+            }
+            out.push((board.clone(), tile));
+            make_move(&mut board, tile, column);
+            tile = tile.enemy();
+        }
+        Ok(out)
+    }
+}
+
+/// Appends finished (and abandoned) games to a record file, one line each.
+#[derive(Debug)]
+pub struct RecordFile {
+    path: PathBuf,
+    file: File,
+}
+
+impl RecordFile {
+    /// Opens `path` for appending (creating it), so earlier games are kept.
+    /// Only a regular file will do: a FIFO (which would block the game
+    /// until someone reads it) or a device is refused at once.
+    pub fn open(path: &Path) -> Result<RecordFile, Error> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let cannot = |e: &std::io::Error| {
+            Error::file(path, format!("cannot open the record file: {}", files::describe(e)))
+        };
+        let open = |read: bool| {
+            std::fs::OpenOptions::new()
+                .read(read)
+                .append(true)
+                .create(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(path)
+        };
+        // Read too, to see whether the file ends a line; a file we may only
+        // write to gets a newline before each game instead (blank lines are
+        // skipped when it is read).
+        let file = match open(true) {
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => open(false),
+            opened => opened,
+        }
+        .map_err(|e| cannot(&e))?;
+        files::check_regular(&file).map_err(|e| cannot(&e))?;
+        Ok(RecordFile { path: path.to_path_buf(), file })
+    }
+
+    /// Appends one game as one whole line. The file is locked meanwhile, so
+    /// two games written at once (two windows, one file) land one after the
+    /// other; a newline goes first if the file does not end with one (a
+    /// comment typed by hand, a line cut short elsewhere); and a write that
+    /// fails part way (a full disk) is taken back, so no part line is left.
+    pub fn write(&mut self, record: &GameRecord) -> Result<(), Error> {
+        let failed = |what: &str, e: &std::io::Error| {
+            Error::file(&self.path, format!("{what}: {}", files::describe(e)))
+        };
+        files::lock(&self.file).map_err(|e| failed("cannot lock the record file", &e))?;
+        let appended = self.append_locked(&format!("{record}\n"));
+        // Closing the file would release the lock too; a failed unlock
+        // leaves nothing to repair.
+        let _ = files::unlock(&self.file);
+        appended
+    }
+
+    /// [`RecordFile::write`]'s work, with the lock held.
+    fn append_locked(&mut self, line: &str) -> Result<(), Error> {
+        use std::io::Write;
+        use std::os::unix::fs::FileExt;
+        let failed = |what: &str, e: &std::io::Error| {
+            Error::file(&self.path, format!("{what}: {}", files::describe(e)))
+        };
+        let length =
+            self.file.metadata().map_err(|e| failed("cannot read the record file", &e))?.len();
+        let mut last = [0u8; 1];
+        let ends_a_line = length == 0
+            || (self.file.read_exact_at(&mut last, length - 1).is_ok() && last[0] == b'\n');
+        let text = if ends_a_line { line.to_string() } else { format!("\n{line}") };
+        if let Err(e) = self.file.write_all(text.as_bytes()).and_then(|()| self.file.flush()) {
+            // Whatever part of the line went in is taken back.
+            let undone = self.file.set_len(length).is_ok();
+            let what = if undone {
+                "cannot write the record (the file is as it was)"
+            } else {
+                "cannot write the record, and a part line may be left at its end"
+            };
+            return Err(failed(what, &e));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip_and_replay_their_positions() {
+        let record = GameRecord {
+            width: 7,
+            height: 6,
+            first: Tile::Black,
+            moves: vec![3, 3, 4],
+            result: RecordResult::Unfinished,
+        };
+        let line = record.to_string();
+        assert_eq!(line, "7x6 first=black moves=3,3,4 result=unfinished");
+        assert_eq!(GameRecord::parse(&line).unwrap(), record);
+        let positions = record.positions().unwrap();
+        assert_eq!(positions.len(), 3);
+        assert_eq!(positions[2].1, Tile::Black);
+        assert_eq!(
+            format!("{:?}", positions[2].0),
+            "......./......./......./......./...R.../...B..."
+        );
+        assert!(GameRecord::parse("7x6 first=green moves=1 result=tie")
+            .unwrap_err()
+            .contains("first=green"));
+        assert!(GameRecord::parse("seven first=red moves=").is_err());
+        let bad = GameRecord::parse("4x4 first=red moves=0,0,0,0,0 result=tie").unwrap();
+        assert!(bad.positions().unwrap_err().contains("move 5"));
+    }
+
+    #[test]
+    fn sizes_are_capped_before_anything_is_allocated() {
+        // Regressions: the first overflowed width * height; the second tried
+        // to allocate gigabytes for every position.
+        for line in [
+            "4611686018427387904x4 first=red moves=0",
+            "70000x70000 first=red moves=0,1,2",
+            "3x6 first=red moves=0",
+            "65x4 first=red moves=0",
+            // The height is capped on its own too.
+            "4x3 first=red moves=0",
+            "4x65 first=red moves=0",
+            "4x1000 first=red moves=0",
+        ] {
+            let err = GameRecord::parse(line).unwrap_err();
+            assert!(err.contains("out of range"), "{line}: {err}");
+        }
+        assert!(GameRecord::parse("64x64 first=red moves=0").is_ok());
+        let many = vec!["0"; 17].join(",");
+        let err = GameRecord::parse(&format!("4x4 first=red moves={many}")).unwrap_err();
+        assert_eq!(err, "17 moves do not fit a 4x4 board");
+    }
+}

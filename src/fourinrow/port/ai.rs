@@ -1,0 +1,225 @@
+//! The computer player of `fourinrow.py`: `getPotentialMoves` and `getComputerMove`.
+//!
+//! [`get_potential_moves`] is the one-to-one twin of the Python function:
+//! same loops, same `break`s, same arithmetic, so it returns the very
+//! doubles the Python computes. The faster engines in [`crate::fourinrow::engine`]
+//! must agree with it bit for bit.
+//!
+//! Its list holds Python's numbers as the Python makes them, ints and
+//! floats ([`Num`]), because `sum()` treats them differently; and `py`, the
+//! interpreter, says whose `sum()` to compute ([`Python`]: 3.12 changed it).
+
+use crate::error::Stop;
+use crate::fourinrow::port::board::{
+    is_board_full, is_valid_move, is_winner, make_move, Board, Tile,
+};
+use crate::fourinrow::port::globals::Game;
+use crate::fourinrow::port::python::Num::{self, Int};
+use crate::fourinrow::port::python::Python;
+
+/// Python: getPotentialMoves(board, tile, lookAhead)
+///
+/// How good each first move is for `tile`, looking `look_ahead` moves ahead:
+/// `1` wins at once, `-1` lets the enemy win at once, and in between the
+/// average of the replies' values. Invalid columns stay `0`.
+///
+/// The quirks are kept, because they decide the numbers: the search stops
+/// at the first winning column (later columns stay `0`), `isWinner` looks
+/// at the whole board (a board that already holds four in a row counts as a
+/// win), and each reply adds `(sum(results) / width) / width`, two divisions.
+/// Not in the Python's arguments: `py`, the interpreter it runs on, whose
+/// `sum()` the values follow.
+// The loops index `potential_moves` by column, as the Python's `range(BOARDWIDTH)` loops do.
+#[allow(clippy::needless_range_loop)]
+pub fn get_potential_moves(py: Python, board: &Board, tile: Tile, look_ahead: u32) -> Vec<Num> {
+    let width = board.width();
+    if look_ahead == 0 || is_board_full(board) {
+        return vec![Int(0); width];
+    }
+
+    let enemy_tile = tile.enemy();
+    let mut potential_moves = vec![Int(0); width];
+    for first_move in 0..width {
+        // Python: copy.deepcopy(board). A Board owns its cells, so clone() is a deep copy.
+        let mut dupe_board = board.clone();
+        if !is_valid_move(&dupe_board, first_move) {
+            continue;
+        }
+        make_move(&mut dupe_board, tile, first_move);
+        if is_winner(&dupe_board, tile) {
+            // Winning at once is worth 1, and ends the search: later columns stay 0.
+            potential_moves[first_move] = Int(1);
+            break;
+        } else if is_board_full(&dupe_board) {
+            potential_moves[first_move] = Int(0);
+        } else {
+            for counter_move in 0..width {
+                let mut dupe_board2 = dupe_board.clone();
+                if !is_valid_move(&dupe_board2, counter_move) {
+                    continue;
+                }
+                make_move(&mut dupe_board2, enemy_tile, counter_move);
+                if is_winner(&dupe_board2, enemy_tile) {
+                    // A reply that wins for the enemy makes this move worth -1.
+                    potential_moves[first_move] = Int(-1);
+                    break;
+                } else {
+                    // Otherwise look deeper, and add this reply's share of the average.
+                    let results = get_potential_moves(py, &dupe_board2, tile, look_ahead - 1);
+                    // Python: (sum(results)*1.0 / BOARDWIDTH) / BOARDWIDTH; += makes a float.
+                    potential_moves[first_move] +=
+                        (py.sum(&results) * 1.0 / width as f64) / width as f64;
+                }
+            }
+        }
+    }
+    potential_moves
+}
+
+/// Python: getComputerMove(board)
+///
+/// The computer's move: each column's value, the best value among the
+/// valid columns (`bestMoveFitness` starts at `-1` and rises only on a
+/// strictly greater value), the valid columns that have it, and a random
+/// one of those. As the Python, it prints `bestMoveFitness` before its loop
+/// (so always `-1`) and then `bestMoves`. The search runs wherever the
+/// frontend runs it, by the game's engine (the twin above by default).
+// Indexed loops, as the Python's `range(len(potentialMoves))`.
+#[allow(clippy::needless_range_loop)]
+pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
+    // Python: getPotentialMoves(board, BLACK, DIFFICULTY)
+    let potential_moves = g.potential_moves(board, Tile::Black, g.settings.difficulty)?;
+    // -1 is the lowest value a column can have.
+    let mut best_move_fitness = -1.0;
+    g.io.print(&best_move_fitness.to_string())?; // The tutorial's print; Sweigart's has none.
+    for i in 0..potential_moves.len() {
+        if potential_moves[i] > best_move_fitness && is_valid_move(board, i) {
+            best_move_fitness = potential_moves[i];
+        }
+    }
+    // Every valid column with that best value; one of them is played.
+    let mut best_moves = Vec::new();
+    for i in 0..potential_moves.len() {
+        if potential_moves[i] == best_move_fitness && is_valid_move(board, i) {
+            best_moves.push(i);
+        }
+    }
+    g.io.print(&format!("{best_moves:?}"))?; // The tutorial's print, as above.
+    let column = g.io.choice(&best_moves)?;
+    g.hooks.computer_chose(board, &potential_moves, column)?; // Not in the Python: --explain
+    Ok(column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fourinrow::port::board::get_new_board;
+    use crate::fourinrow::port::hooks::NoHooks;
+    use crate::fourinrow::port::settings::Settings;
+    use crate::fourinrow::port::testkit::{board, game, replay};
+
+    /// The values as doubles, as the engines hand them on.
+    fn doubles(values: &[Num]) -> Vec<f64> {
+        values.iter().map(|v| v.as_f64()).collect()
+    }
+
+    /// The default interpreter's values.
+    fn values(b: &Board, tile: Tile, look_ahead: u32) -> Vec<Num> {
+        get_potential_moves(Python::default(), b, tile, look_ahead)
+    }
+
+    #[test]
+    fn look_ahead_zero_and_full_boards_value_nothing() {
+        let b = get_new_board(7, 6);
+        assert_eq!(values(&b, Tile::Black, 0), vec![Int(0); 7]);
+        let full = board("RBRB/RBRB/BRBR/BRBR");
+        assert_eq!(values(&full, Tile::Black, 3), vec![Int(0); 4]);
+    }
+
+    #[test]
+    fn a_winning_move_scores_one_and_stops_the_search() {
+        // Black wins in column 2; columns 3 and 4 are never looked at.
+        let b = board("...../...../...../BB.BR/RRBRR");
+        let pm = values(&b, Tile::Black, 2);
+        assert_eq!(pm[2], Int(1));
+        assert_eq!(&pm[3..], &[Int(0), Int(0)]);
+    }
+
+    #[test]
+    fn a_move_that_lets_the_enemy_win_scores_minus_one() {
+        // Red threatens column 4 (three in a row along the bottom); black must block.
+        let b = board("......./......./......./......./......./BRRR.BB");
+        let pm = values(&b, Tile::Black, 1);
+        // Python's own mix: the -1s are ints, column 4 a float (0 += 0.0).
+        let (l, z) = (Int(-1), Num::Float(0.0));
+        assert_eq!(pm, vec![l, l, l, l, z, l, l]);
+    }
+
+    #[test]
+    fn one_reply_adds_its_sum_divided_by_the_width_twice() {
+        // Red to move on 4x4 at look-ahead 2, with two in a row. Each of
+        // black's replies to red's move in column 0 adds (sum / 4) / 4 of
+        // red's values one level down: the Python's arithmetic, recomputed
+        // here from the level below.
+        let b = board("..../..../..../.RR.");
+        let pm = doubles(&values(&b, Tile::Red, 2));
+        let mut want = 0.0;
+        for counter_move in 0..4 {
+            let mut child = b.clone();
+            make_move(&mut child, Tile::Red, 0);
+            make_move(&mut child, Tile::Black, counter_move);
+            let results = values(&child, Tile::Red, 1);
+            want += (Python::default().sum(&results) * 1.0 / 4.0) / 4.0;
+        }
+        assert_eq!(pm[0].to_bits(), want.to_bits());
+        assert!(pm[0] != 0.0, "a real value, not the default: {pm:?}");
+    }
+
+    #[test]
+    fn the_computer_prints_like_the_python_and_plays_one_of_its_best_moves() {
+        // The script's choices pick bestMoves[k % len]: 1, then 1 again.
+        let mut io = replay(r#"{"frames": 1, "choices": [1, 1]}"#, &[]);
+        let mut hooks = NoHooks;
+        let settings = Settings { difficulty: 1, ..Settings::default() };
+        let mut g = game(settings, &mut io, &mut hooks);
+        // Only column 4 blocks red's three along the bottom.
+        let b = board("......./......./......./......./......./BRRR.BB");
+        assert_eq!(get_computer_move(&mut g, &b).unwrap(), 4);
+        // On the empty board every column is worth 0: the second is taken.
+        assert_eq!(get_computer_move(&mut g, &get_new_board(7, 6)).unwrap(), 1);
+        assert_eq!(io.printed, vec!["-1", "[4]", "-1", "[0, 1, 2, 3, 4, 5, 6]"]);
+    }
+
+    #[test]
+    fn on_a_full_board_there_is_no_move_to_choose() {
+        let mut io = replay(r#"{"frames": 1}"#, &[]);
+        let mut hooks = NoHooks;
+        let mut g = game(Settings::default(), &mut io, &mut hooks);
+        let full = board("RBRB/RBRB/BRBR/BRBR");
+        assert!(matches!(get_computer_move(&mut g, &full), Err(Stop::Failed(_))));
+    }
+
+    #[test]
+    fn ints_stay_ints_until_a_reply_adds_a_float() {
+        // Red wins at once in column 0: 1, an int, and the search stops
+        // (later columns stay the int 0); at look-ahead 2 on the empty board
+        // every column has a reply, and so a float.
+        let b = board("..../R.../R.../R...");
+        assert_eq!(values(&b, Tile::Red, 2), vec![Int(1), Int(0), Int(0), Int(0)]);
+        let empty = crate::fourinrow::port::board::get_new_board(4, 4);
+        assert!(values(&empty, Tile::Red, 2).iter().all(|v| matches!(v, Num::Float(_))));
+    }
+
+    #[test]
+    fn the_interpreter_changes_the_last_digit_at_difficulty_3() {
+        // One of the fixtures' positions (tests/fixtures/ai-parity-3.11.jsonl
+        // and -3.13.jsonl): column 6 ends in ...762 under Python 3.11 and in
+        // ...7618 under 3.13, whose sum() compensates.
+        let b = board("......./......./......./......./R.RB.../BBRRBB.");
+        let old = doubles(&get_potential_moves(Python::Before3_12, &b, Tile::Black, 3));
+        let new = doubles(&get_potential_moves(Python::From3_12, &b, Tile::Black, 3));
+        assert_eq!(old[6], -0.2403165347771762);
+        assert_eq!(new[6], -0.24031653477717618);
+        assert_eq!(old[..6], new[..6]);
+    }
+}
