@@ -206,7 +206,8 @@ impl RecordFile {
     /// other; a newline goes first if the file does not end with one (a
     /// comment typed by hand, a line cut short elsewhere); and a write that
     /// fails part way (a full disk) is taken back, so no part line is left.
-    pub fn write(&mut self, record: &GameRecord) -> Result<(), Error> {
+    /// Gobang's records ([`crate::gobang::extras::record`]) go through it too.
+    pub fn write(&mut self, record: &impl fmt::Display) -> Result<(), Error> {
         let failed = |what: &str, e: &std::io::Error| {
             Error::file(&self.path, format!("{what}: {}", files::describe(e)))
         };

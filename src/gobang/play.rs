@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Stop};
 use crate::gobang::extras::lab;
+use crate::gobang::extras::record::Recorder;
 use crate::gobang::extras::rules::{self, Rule};
 use crate::gobang::extras::undo_lab::UndoLab;
 use crate::gobang::port::drawing::Images;
@@ -105,21 +106,34 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         (GobangEngine::UndoLab, _) | (_, true) => Some(lab::engine as Engine),
         (GobangEngine::StepList, false) => None,
     };
-    let hooks = Hooks {
-        // The lab finds five or more in every direction: freestyle, unless
-        // another rule is asked for.
-        judge: rules::judge_for(options.rule.map(rule).or(undo_lab.then_some(Rule::Freestyle))),
-        hot_seat: options.two_player,
-        engine,
+    // The lab finds five or more in every direction: freestyle, unless
+    // another rule is asked for.
+    let rule = options.rule.map(rule).or(undo_lab.then_some(Rule::Freestyle));
+    let hooks = Hooks { judge: rules::judge_for(rule), hot_seat: options.two_player, engine };
+    let rule_name = match rule {
+        None => "original",
+        Some(Rule::Freestyle) => "freestyle",
+        Some(Rule::Standard) => "standard",
     };
+    // Opened before the window, so a file that will not do stops at once.
+    let recorder = options.record.as_deref().map(|f| Recorder::open(f, rule_name)).transpose()?;
     let run = |io: &mut dyn Frontend| -> Result<(), Error> {
-        let extra = undo_lab.then(|| Box::new(UndoLab::default()) as Box<dyn Extra>);
-        match main::main(io, images.clone(), Box::new(fonts), hooks, extra) {
+        // The record looks first: it never keeps an event from the others.
+        let mut extras: Vec<Box<dyn Extra>> = Vec::new();
+        extras.extend(recorder.clone().map(|r| Box::new(r) as Box<dyn Extra>));
+        if undo_lab {
+            extras.push(Box::new(UndoLab::default()));
+        }
+        let extra = (!extras.is_empty()).then(|| Box::new(extras) as Box<dyn Extra>);
+        let stopped = match main::main(io, images.clone(), Box::new(fonts), hooks, extra) {
             Ok(never) => match never {},
             Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
             Err(Stop::Failed(e)) => Err(e),
             Err(other) => Err(Error::Internal(format!("the game stopped with {other:?}"))),
-        }
+        };
+        // The game on show when the window closed or the script ended.
+        let finished = recorder.as_ref().map_or(Ok(()), Recorder::finish);
+        stopped.and(finished)
     };
     let Some(script) = script else {
         // Gobang draws on nothing random; the seam asks for a generator anyway.

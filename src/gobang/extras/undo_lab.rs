@@ -11,6 +11,10 @@
 //! Undo takes back the human's move and the AI's reply; redo plays them
 //! again; a new move forgets what could be redone.
 //!
+//! With `--two-player` there is no AI: two people take turns, black first
+//! (nobody opens for them), and undo and redo take back and replay one
+//! move at a time, as Four in a Row's hot seat does.
+//!
 //! The extra owns its state ([`UndoLab`]) and reaches the twins through
 //! the [`Extra`] hook, in two marked lines of `main.rs`: `frame` once a
 //! frame, `on_event` for each event. It decides what to do as [`Command`]
@@ -46,9 +50,10 @@ const LABEL_SIZE: u16 = 16;
 /// One of the lab's three buttons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Button {
-    /// 悔棋: take back the human's move and the AI's reply.
+    /// 悔棋: take back the human's move and the AI's reply (in the hot
+    /// seat, the last move).
     Undo,
-    /// 恢复: play them again.
+    /// 恢复: play again what undo took back.
     Redo,
     /// 重新开始: a new game, after "New game" for a second.
     Restart,
@@ -152,21 +157,25 @@ impl UndoLab {
         // The count starts with this frame's tick, after the events: one
         // more, so the message is on show for the whole time.
         let (restart_frames, taken_frames) = (RESTART_FRAMES + 1, TAKEN_FRAMES + 1);
+        // How many moves undo takes back, and how many it leaves at least:
+        // in the hot seat there is no AI, its move or its opening.
+        let (take, keep) = if state.hooks.hot_seat { (1, 0) } else { (2, 1) };
         match button_at(pos) {
             Some(Button::Undo) => {
-                // The human's move and the AI's reply; the AI's opening stays.
-                if state.starting && state.step_list.len() >= 3 {
-                    let n = state.step_list.len();
-                    self.redo.extend(state.step_list[n - 2..].iter().rev().map(|s| s.2));
-                    return (true, vec![Command::TakeBack(2)]);
+                // Against the AI, the human's move and the AI's reply, and
+                // the AI's opening stays; in the hot seat, the last move.
+                let n = state.step_list.len();
+                if state.starting && n >= take + keep {
+                    self.redo.extend(state.step_list[n - take..].iter().rev().map(|s| s.2));
+                    return (true, vec![Command::TakeBack(take)]);
                 }
                 (true, Vec::new())
             }
             Some(Button::Redo) => {
-                if state.starting && self.redo.len() >= 2 {
-                    let human = self.redo.pop().unwrap_or_default();
-                    let reply = self.redo.pop().unwrap_or_default();
-                    return (true, vec![Command::Replay(vec![human, reply])]);
+                if state.starting && self.redo.len() >= take {
+                    let at = self.redo.len() - take;
+                    let points = self.redo.split_off(at).into_iter().rev().collect();
+                    return (true, vec![Command::Replay(points)]);
                 }
                 (true, Vec::new())
             }
@@ -394,6 +403,24 @@ mod tests {
             (true, vec![Command::Replay(vec![(7, 8), (6, 7)])])
         );
         assert_eq!(lab.event(&click(REDO), &three), (true, Vec::new()), "nothing left to redo");
+    }
+
+    #[test]
+    fn in_the_hot_seat_undo_and_redo_take_one_move_down_to_none() {
+        let hot = |points: &[(i32, i32)]| {
+            let mut state = played(points);
+            state.hooks.hot_seat = true;
+            state
+        };
+        let mut lab = UndoLab::default();
+        let (none, one, two) = (hot(&[]), hot(&[(7, 7)]), hot(&[(7, 7), (7, 8)]));
+        assert_eq!(lab.event(&click(UNDO), &none), (true, Vec::new()), "nothing to take back");
+        assert_eq!(lab.event(&click(UNDO), &two), (true, vec![Command::TakeBack(1)]));
+        assert_eq!(lab.event(&click(UNDO), &one), (true, vec![Command::TakeBack(1)]));
+        // Redo plays black's move first, then white's.
+        assert_eq!(lab.event(&click(REDO), &none), (true, vec![Command::Replay(vec![(7, 7)])]));
+        assert_eq!(lab.event(&click(REDO), &one), (true, vec![Command::Replay(vec![(7, 8)])]));
+        assert_eq!(lab.event(&click(REDO), &two), (true, Vec::new()), "nothing left to redo");
     }
 
     #[test]
