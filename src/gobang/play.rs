@@ -11,22 +11,22 @@ use crate::error::{Error, Stop};
 use crate::gobang::extras::lab;
 use crate::gobang::extras::record::Recorder;
 use crate::gobang::extras::rules::{self, Rule};
-use crate::gobang::extras::undo_lab::UndoLab;
+use crate::gobang::extras::undo_lab::{Lang, UndoLab};
 use crate::gobang::port::drawing::Images;
 use crate::gobang::port::extra::Extra;
 use crate::gobang::port::hooks::{Engine, Hooks};
 use crate::gobang::port::main;
 use crate::gobang::port::setup::{FPS, WINDOW_H, WINDOW_W};
 use crate::gobang::port::status::CAPTION;
+use crate::gobang::text::Text;
 use crate::io::chance::Chance;
 use crate::io::images::{decode_rgba, read_at_most, EMBEDDED_GOBANG_IMAGES, MAX_IMAGE_FILE};
 use crate::io::pixels::RgbaImage;
 use crate::io::png::PngFolder;
 use crate::io::replay::{load_script, Replay};
-use crate::io::text::Fonts;
 use crate::io::window::{Live, Watch, Window, WindowSpec};
 use crate::io::Frontend;
-use crate::tools::cli::{GobangEngine, GobangOptions, GobangPreset, RuleArg};
+use crate::tools::cli::{GobangEngine, GobangLang, GobangOptions, GobangPreset, RuleArg};
 
 /// The six images' file names, as `setup.py` names them under `images/`.
 pub const IMAGE_FILES: [&str; 6] =
@@ -89,7 +89,7 @@ fn rule(arg: RuleArg) -> Rule {
 pub fn play(options: &GobangOptions) -> Result<(), Error> {
     let script = options.replay.as_deref().map(load_script).transpose()?;
     let (images, logo) = load_images(options.images.as_deref())?;
-    let fonts = Fonts::new()?;
+    let fonts = Text::new()?;
     let spec = WindowSpec {
         caption: CAPTION.to_string(),
         size: (WINDOW_W as u32, WINDOW_H as u32),
@@ -122,7 +122,11 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         let mut extras: Vec<Box<dyn Extra>> = Vec::new();
         extras.extend(recorder.clone().map(|r| Box::new(r) as Box<dyn Extra>));
         if undo_lab {
-            extras.push(Box::new(UndoLab::default()));
+            let lang = match options.lang {
+                GobangLang::Zh => Lang::Zh,
+                GobangLang::En => Lang::En,
+            };
+            extras.push(Box::new(UndoLab::new(lang)));
         }
         let extra = (!extras.is_empty()).then(|| Box::new(extras) as Box<dyn Extra>);
         let stopped = match main::main(io, images.clone(), Box::new(fonts), hooks, extra) {
