@@ -461,22 +461,24 @@ impl AI {
         Some(((x_c, y_c), (x_n, y_n)))
     }
 
-    /// Not in the Python: whether no stone stands within two points of
-    /// `(x, y)` on any of its eight lines. `getScore` is then 0, term by
-    /// term: a run of the stone's colour (`numInLine`, `numOfSameKey`)
-    /// starts at the next point; the scans past a gap (`chongFour`,
-    /// `liveThree`) start two points away and stop at once if that point
-    /// holds no stone of the colour; a stone one point away is the only
-    /// other thing a term counts; and the checks of empty points only ever
-    /// skip a direction. Most points the search tries are such points
-    /// (half its time went on scoring them 0), so `getScore` answers them
-    /// first. Tested against the whole sum on many boards.
+    /// Not in the Python: whether the stone at `(x, y)` has no stone next
+    /// to it on any of its eight lines, and none of its own colour two
+    /// points away. `getScore` is then 0, term by term: a run of the
+    /// stone's colour (`numInLine`, `numOfSameKey`) starts at the next
+    /// point; the scans past a gap (`chongFour`, `liveThree`) go on only if
+    /// the point two away holds the stone's colour; a stone next to it is
+    /// the only other thing a term counts (`-10`, the neighbours); and the
+    /// checks of empty points only ever skip a direction. Most points the
+    /// search tries are such points (half its time went on scoring them 0),
+    /// so `getScore` answers them first. Tested against the whole sum on
+    /// many boards.
     fn alone(&self, x: i32, y: i32) -> bool {
+        let key = self.at(x, y);
         (0..8).all(|d| {
-            (1..=2).all(|k| {
-                let (i, j) = (x + DX[d] * k, y + DY[d] * k);
-                !(AI::in_board(i, j) && self.at(i, j).is_some())
-            })
+            let (i, j) = (x + DX[d], y + DY[d]);
+            let next_to = AI::in_board(i, j) && self.at(i, j).is_some();
+            let own_two_away = self.same_color(x + DX[d] * 2, y + DY[d] * 2, key);
+            !(next_to || own_two_away)
         })
     }
 
@@ -573,10 +575,18 @@ mod tests {
             }
         }
         assert!(alone > 10_000 && scored > 10_000, "both kinds tried: {alone} {scored}");
-        // Two points away counts, three does not (a stone at distance 3
-        // with an empty point between scores nothing).
-        let ai = AI::new(board(&["", "", "", "", "", "", "", ".....X.O"]));
-        assert!(!ai.alone(7, 3) && !ai.alone(7, 9) && ai.alone(7, 2) && ai.alone(4, 7));
+        // A stone two points away counts if it is of the same colour; three
+        // points away, none does.
+        let mut ai = AI::new(board(&["", "", "", "", "", "", "", ".....X.O"]));
+        let alone = |ai: &mut AI, (x, y), stone| {
+            ai.set(x, y, Some(stone));
+            let alone = ai.alone(x, y);
+            ai.set(x, y, None);
+            alone
+        };
+        assert!(!alone(&mut ai, (7, 3), Stone::Black) && alone(&mut ai, (7, 3), Stone::White));
+        assert!(!alone(&mut ai, (7, 9), Stone::White) && alone(&mut ai, (7, 9), Stone::Black));
+        assert!(alone(&mut ai, (7, 2), Stone::Black) && !alone(&mut ai, (7, 6), Stone::White));
     }
 
     #[test]
