@@ -76,6 +76,20 @@ pub struct GobangOptions {
     pub engine: GobangEngine,
     /// Extra: a set of extras by name.
     pub preset: Option<GobangPreset>,
+    /// Extra: append each game to this file, one line per game.
+    pub record: Option<PathBuf>,
+    /// Extra: the language of the undo-lab preset's labels.
+    pub lang: GobangLang,
+}
+
+/// The language of the undo-lab preset's labels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum GobangLang {
+    /// Chinese, as the undo-lab tutorial writes them (悔棋, 恢复, 重新开始)
+    #[default]
+    Zh,
+    /// English (Undo, Redo, Restart)
+    En,
 }
 
 /// A Gobang AI on the command line.
@@ -307,6 +321,22 @@ struct GobangPlayArgs {
     /// Extra: a set of extras by name
     #[arg(long, value_name = "PRESET", value_enum, help_heading = "Extras")]
     preset: Option<GobangPreset>,
+    /// Extra: append each game to FILE, one line per game (`gobang
+    /// rule=original moves=H7,I7,H8 result=black`: column letter and row
+    /// number as the board shows them)
+    #[arg(long, value_name = "FILE", help_heading = "Extras")]
+    record: Option<PathBuf>,
+    /// Extra: with --preset undo-lab, the language of its buttons and
+    /// messages
+    #[arg(
+        long,
+        value_name = "LANG",
+        value_enum,
+        default_value = "zh",
+        requires = "preset",
+        help_heading = "Extras"
+    )]
+    lang: GobangLang,
 }
 
 /// The options of the game.
@@ -551,6 +581,8 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                 two_player: g.play.two_player,
                 engine: g.play.engine,
                 preset: g.play.preset,
+                record: g.play.record,
+                lang: g.play.lang,
             }),
         })),
         None => play_options(cli.play).map(Command::Play),
@@ -662,6 +694,20 @@ mod tests {
             panic!("not a Gobang game")
         };
         assert_eq!((o.replay.unwrap(), o.dump_frames.unwrap()), ("s.json".into(), "out".into()));
+        let Command::Gobang(GobangCommand::Play(o)) =
+            parse(&["gobang", "--two-player", "--record", "games.txt"]).unwrap()
+        else {
+            panic!("not a Gobang game")
+        };
+        assert!(o.two_player);
+        assert_eq!(o.record, Some(PathBuf::from("games.txt")));
+        let Command::Gobang(GobangCommand::Play(o)) =
+            parse(&["gobang", "--preset", "undo-lab", "--lang", "en"]).unwrap()
+        else {
+            panic!("not a Gobang game")
+        };
+        assert_eq!(o.lang, GobangLang::En);
+        assert!(usage(&["gobang", "--lang", "en"]).contains("--preset"), "the lab's labels only");
         assert_eq!(
             parse(&["gobang", "analyze", "b1", "b2"]).unwrap(),
             Command::Gobang(GobangCommand::Analyze(

@@ -161,3 +161,79 @@ fn in_the_hot_seat_a_second_person_plays_white() {
     let (white, black, black2) = (at(290, 260), at(260, 260), at(290, 290));
     assert!(white.0 > 180 && black.0 < 60 && black2.0 < 60, "{white:?} {black:?} {black2:?}");
 }
+
+/// Plays `script` headless through `fourinrow gobang`'s own set-up, with
+/// `--record`, and returns the record file's lines and the last frame.
+fn recorded(script: &str, two_player: bool, preset: bool) -> (Vec<String>, Vec<u8>) {
+    use fourinrow::cli::{GobangOptions, GobangPreset};
+    use fourinrow::gobang::play::play;
+    let dir = std::env::temp_dir()
+        .join(format!("fourinrow-gobang-record-{}-{two_player}-{preset}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("s.json"), script).unwrap();
+    let options = GobangOptions {
+        replay: Some(dir.join("s.json")),
+        dump_frames: Some(dir.join("frames")),
+        two_player,
+        preset: preset.then_some(GobangPreset::UndoLab),
+        record: Some(dir.join("games.txt")),
+        ..GobangOptions::default()
+    };
+    play(&options).unwrap();
+    let lines = std::fs::read_to_string(dir.join("games.txt")).unwrap();
+    let mut frames: Vec<_> =
+        std::fs::read_dir(dir.join("frames")).unwrap().map(|e| e.unwrap().path()).collect();
+    frames.sort();
+    let last = decode_rgba(&std::fs::read(frames.last().unwrap()).unwrap()).unwrap();
+    let rgb = last.data().chunks(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (lines.lines().map(String::from).collect(), rgb)
+}
+
+/// Two people: black makes five along row 7 (D7 to H7) while white plays
+/// along row 0; F1; two moves; F1; one move; the script ends.
+const HOT_SEAT: &str = r#"{"frames": 30, "events": [
+ [1, "motion", 140, 260], [1, "down", 140, 260], [2, "motion", 50, 50], [2, "down", 50, 50],
+ [3, "motion", 170, 260], [3, "down", 170, 260], [4, "motion", 80, 50], [4, "down", 80, 50],
+ [5, "motion", 200, 260], [5, "down", 200, 260], [6, "motion", 110, 50], [6, "down", 110, 50],
+ [7, "motion", 230, 260], [7, "down", 230, 260], [8, "motion", 140, 50], [8, "down", 140, 50],
+ [9, "motion", 260, 260], [9, "down", 260, 260], [12, "key", "f1"],
+ [14, "motion", 260, 260], [14, "down", 260, 260], [16, "motion", 290, 290], [16, "down", 290, 290],
+ [18, "key", "f1"], [20, "motion", 320, 320], [20, "down", 320, 320]]}"#;
+
+#[test]
+fn the_record_has_each_game_won_restarted_or_left_and_the_hot_seat_names_people() {
+    let (lines, last) = recorded(HOT_SEAT, true, false);
+    assert_eq!(
+        lines,
+        [
+            "gobang rule=original moves=D7,A0,E7,B0,F7,C0,G7,D0,H7 result=black",
+            "gobang rule=original moves=H7,I8 result=restarted",
+            "gobang rule=original moves=J9 result=unfinished",
+        ]
+    );
+    // "Player 1" and "Player 2" stand where the Python writes "Human" and "AI".
+    let (_, default) = recorded(r#"{"frames": 2, "events": []}"#, false, false);
+    let names = |f: &[u8]| -> Vec<u8> {
+        (77..115).flat_map(|y| f[(y * 650 + 535) * 3..(y * 650 + 625) * 3].to_vec()).collect()
+    };
+    assert_ne!(names(&last), names(&default));
+    // The undo-lab preset in the hot seat: nobody opens for black, and
+    // the win is recorded by the lab's rule.
+    let (lines, _) = recorded(HOT_SEAT, true, true);
+    assert_eq!(lines, ["gobang rule=freestyle moves=D7,A0,E7,B0,F7,C0,G7,D0,H7 result=black"]);
+}
+
+#[test]
+fn a_game_left_while_the_ai_answers_is_recorded_with_both_moves() {
+    // The click and the window's closing in one frame: the human's move and
+    // the AI's answer are made, then the game stops before the frame ends.
+    let script = r#"{"frames": 10, "events": [[5, "motion", 260, 260], [5, "down", 260, 260], [5, "quit"]]}"#;
+    let (lines, _) = recorded(script, false, false);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let record = fourinrow::gobang::extras::record::GameRecord::parse(&lines[0]).unwrap();
+    assert_eq!(record.moves.len(), 2, "{lines:?}");
+    assert_eq!(record.moves[0], (7, 7));
+    assert!(lines[0].ends_with("result=unfinished"), "{lines:?}");
+}

@@ -13,8 +13,8 @@ use fourinrow::gobang::extras::undo_lab::{UndoLab, RESTART_FRAMES, TAKEN_FRAMES,
 use fourinrow::gobang::play::load_images;
 use fourinrow::gobang::port::hooks::{Engine, Hooks};
 use fourinrow::gobang::port::main;
+use fourinrow::gobang::text::Text;
 use fourinrow::io::replay::{load_script, parse_script, Checksums, Replay, Script};
-use fourinrow::io::text::Fonts;
 
 /// The preset's hooks, as `--preset undo-lab` sets them.
 fn preset() -> Hooks {
@@ -33,8 +33,7 @@ fn frames(script: &Script, hooks: Hooks, lab: bool) -> (Vec<Vec<u8>>, Vec<String
     sink.keep.extend(0..2000);
     let mut replay = Replay::new(script, sink);
     let (images, _) = load_images(None).unwrap();
-    let stop = match main::main(&mut replay, images, Box::new(Fonts::new().unwrap()), hooks, extra)
-    {
+    let stop = match main::main(&mut replay, images, Box::new(Text::new().unwrap()), hooks, extra) {
         Ok(never) => match never {},
         Err(stop) => stop,
     };

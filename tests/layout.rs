@@ -219,7 +219,7 @@ fn the_parts_use_each_other_one_way_only() {
     let allowed: &[(&str, &[&str])] = &[
         ("error", &[]),
         ("pyfmt", &[]),
-        ("files", &[]),
+        ("files", &["error"]),
         ("io", &["files", "error"]),
         // The command line's frame: both games' options.
         (
@@ -272,9 +272,10 @@ fn the_parts_use_each_other_one_way_only() {
         ("gobang", &[]),
         ("gobang::port", &["io", "error"]),
         ("gobang::analyze", &["gobang::port", "gobang::extras"]),
-        ("gobang::extras", &["gobang::port", "io", "error"]),
+        ("gobang::extras", &["gobang::port", "io", "files", "error"]),
         ("gobang::pbrain", &["gobang::port"]),
-        ("gobang::play", &["gobang::port", "gobang::extras", "io", "error", "cli"]),
+        ("gobang::text", &["io", "error"]),
+        ("gobang::play", &["gobang::port", "gobang::extras", "gobang::text", "io", "error", "cli"]),
         // Tool binaries (`src/bin/`) use the library by its name, as any
         // crate does, never `crate::`.
         ("bin", &[]),

@@ -3,12 +3,14 @@
 //!
 //! - [`port`]: THE TWINS of its Python modules (`main.py`, `drawing.py`,
 //!   `robot.py`, `setup.py`, `status.py`).
-//! - [`extras`]: what the original lacks: win rules done right.
-//! - [`extras`]: what the original lacks: win rules done right.
+//! - [`extras`]: what the original lacks: win rules done right, the
+//!   record, the undo-lab tutorial's game.
 //! - [`analyze`]: `fourinrow gobang analyze`, the AI's choice for board texts.
 //! - [`pbrain`]: `fourinrow gobang pbrain`, the AI as a Gomocup engine.
 //! - `play`: the set-up that wires the twins to a window or a replay (the
 //!   `window` feature).
+//! - `text`: DejaVu Sans and the CJK subset for the lab's Chinese labels
+//!   (the `window` feature).
 //!
 //! What it shares with Four in a Row is the seam and pygame's arithmetic in
 //! [`crate::io`]: the [`Frontend`](crate::io::Frontend) (events, frames, the
@@ -21,3 +23,5 @@ pub mod pbrain;
 #[cfg(feature = "window")]
 pub mod play;
 pub mod port;
+#[cfg(feature = "window")]
+pub mod text;

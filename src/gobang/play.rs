@@ -7,23 +7,24 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::cli::{GobangEngine, GobangOptions, GobangPreset, RuleArg};
+use crate::cli::{GobangEngine, GobangLang, GobangOptions, GobangPreset, RuleArg};
 use crate::error::{Error, Stop};
 use crate::gobang::extras::lab;
+use crate::gobang::extras::record::Recorder;
 use crate::gobang::extras::rules::{self, Rule};
-use crate::gobang::extras::undo_lab::UndoLab;
+use crate::gobang::extras::undo_lab::{Lang, UndoLab};
 use crate::gobang::port::drawing::Images;
 use crate::gobang::port::extra::Extra;
 use crate::gobang::port::hooks::{Engine, Hooks};
 use crate::gobang::port::main;
 use crate::gobang::port::setup::{FPS, WINDOW_H, WINDOW_W};
 use crate::gobang::port::status::CAPTION;
+use crate::gobang::text::Text;
 use crate::io::chance::Chance;
 use crate::io::images::{decode_rgba, read_at_most, EMBEDDED_GOBANG_IMAGES, MAX_IMAGE_FILE};
 use crate::io::pixels::RgbaImage;
 use crate::io::png::PngFolder;
 use crate::io::replay::{load_script, Replay};
-use crate::io::text::Fonts;
 use crate::io::window::{Live, Watch, Window, WindowSpec};
 use crate::io::Frontend;
 
@@ -88,7 +89,7 @@ fn rule(arg: RuleArg) -> Rule {
 pub fn play(options: &GobangOptions) -> Result<(), Error> {
     let script = options.replay.as_deref().map(load_script).transpose()?;
     let (images, logo) = load_images(options.images.as_deref())?;
-    let fonts = Fonts::new()?;
+    let fonts = Text::new()?;
     let spec = WindowSpec {
         caption: CAPTION.to_string(),
         size: (WINDOW_W as u32, WINDOW_H as u32),
@@ -105,21 +106,38 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         (GobangEngine::UndoLab, _) | (_, true) => Some(lab::engine as Engine),
         (GobangEngine::StepList, false) => None,
     };
-    let hooks = Hooks {
-        // The lab finds five or more in every direction: freestyle, unless
-        // another rule is asked for.
-        judge: rules::judge_for(options.rule.map(rule).or(undo_lab.then_some(Rule::Freestyle))),
-        hot_seat: options.two_player,
-        engine,
+    // The lab finds five or more in every direction: freestyle, unless
+    // another rule is asked for.
+    let rule = options.rule.map(rule).or(undo_lab.then_some(Rule::Freestyle));
+    let hooks = Hooks { judge: rules::judge_for(rule), hot_seat: options.two_player, engine };
+    let rule_name = match rule {
+        None => "original",
+        Some(Rule::Freestyle) => "freestyle",
+        Some(Rule::Standard) => "standard",
     };
+    // Opened before the window, so a file that will not do stops at once.
+    let recorder = options.record.as_deref().map(|f| Recorder::open(f, rule_name)).transpose()?;
     let run = |io: &mut dyn Frontend| -> Result<(), Error> {
-        let extra = undo_lab.then(|| Box::new(UndoLab::default()) as Box<dyn Extra>);
-        match main::main(io, images.clone(), Box::new(fonts), hooks, extra) {
+        // The record looks first: it never keeps an event from the others.
+        let mut extras: Vec<Box<dyn Extra>> = Vec::new();
+        extras.extend(recorder.clone().map(|r| Box::new(r) as Box<dyn Extra>));
+        if undo_lab {
+            let lang = match options.lang {
+                GobangLang::Zh => Lang::Zh,
+                GobangLang::En => Lang::En,
+            };
+            extras.push(Box::new(UndoLab::new(lang)));
+        }
+        let extra = (!extras.is_empty()).then(|| Box::new(extras) as Box<dyn Extra>);
+        let stopped = match main::main(io, images.clone(), Box::new(fonts), hooks, extra) {
             Ok(never) => match never {},
             Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
             Err(Stop::Failed(e)) => Err(e),
             Err(other) => Err(Error::Internal(format!("the game stopped with {other:?}"))),
-        }
+        };
+        // The game on show when the window closed or the script ended.
+        let finished = recorder.as_ref().map_or(Ok(()), Recorder::finish);
+        stopped.and(finished)
     };
     let Some(script) = script else {
         // Gobang draws on nothing random; the seam asks for a generator anyway.

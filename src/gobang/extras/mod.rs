@@ -2,10 +2,12 @@
 //!
 //! - [`rules`]: win detection done right, freestyle (five or more) and
 //!   standard (exactly five), in every direction.
+//! - [`record`]: `--record FILE`, each game appended as one line.
 //! - [`lab`]: the undo-lab tutorial's pattern-value AI, an alternative engine.
 //! - [`undo_lab`]: the undo-lab tutorial's game: its buttons, messages and
 //!   timings, its AI opening as black (`--preset undo-lab`).
 
 pub mod lab;
+pub mod record;
 pub mod rules;
 pub mod undo_lab;

@@ -80,6 +80,9 @@ pub struct Display {
     pub restart_surf: RgbaImage,
     /// What renders text (pygame's font module).
     pub text: Box<dyn Typesetter>,
+    /// Not in the Python: other names for the players than "Human" and
+    /// "AI" (the hot seat's), black's first.
+    pub players: Option<[&'static str; 2]>,
 }
 
 impl Display {
@@ -93,6 +96,7 @@ impl Display {
             white_small: images.white_small,
             restart_surf: images.restart,
             text,
+            players: None,
         }
     }
 
@@ -186,6 +190,8 @@ impl Display {
     /// Python: Display.drawRightSide(self)
     pub fn draw_right_side(&mut self) {
         let (w, h) = (WINDOW_W, WINDOW_H);
+        // Not in the Python: the players' names may be others (the hot seat's).
+        let [human, ai] = self.players.unwrap_or(["Human", "AI"]);
         let screen = &mut self.screen;
         draw::line(
             screen,
@@ -239,7 +245,7 @@ impl Display {
             Site::BottomLeft,
         );
         self.draw_text(
-            "Human",
+            human,
             RIGHT_SIDE_TEXT_FONT,
             RIGHT_SIDE_TEXT_SIZE,
             RIGHT_SIDE_STEP_TEXT_COLOR,
@@ -247,7 +253,7 @@ impl Display {
             Site::TopLeft,
         );
         self.draw_text(
-            "AI",
+            ai,
             RIGHT_SIDE_TEXT_FONT,
             RIGHT_SIDE_TEXT_SIZE,
             RIGHT_SIDE_STEP_TEXT_COLOR,

@@ -28,4 +28,40 @@ pub trait Extra {
         display: &mut Display,
         io: &mut dyn Frontend,
     ) -> Result<bool, Stop>;
+
+    /// When the events stop the game (the window closed, the script
+    /// ended, even while the AI thinks): a last look at the game.
+    fn stopped(&mut self, _state: &State) {}
+}
+
+/// Several extras: each has its turn in order; the first that takes an
+/// event keeps it from the rest and from the twin.
+impl Extra for Vec<Box<dyn Extra>> {
+    fn frame(
+        &mut self,
+        state: &mut State,
+        display: &mut Display,
+        io: &mut dyn Frontend,
+    ) -> Result<(), Stop> {
+        self.iter_mut().try_for_each(|extra| extra.frame(state, display, io))
+    }
+
+    fn on_event(
+        &mut self,
+        event: &Event,
+        state: &mut State,
+        display: &mut Display,
+        io: &mut dyn Frontend,
+    ) -> Result<bool, Stop> {
+        for extra in self.iter_mut() {
+            if extra.on_event(event, state, display, io)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn stopped(&mut self, state: &State) {
+        self.iter_mut().for_each(|extra| extra.stopped(state));
+    }
 }

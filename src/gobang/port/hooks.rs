@@ -12,6 +12,10 @@ pub type Judge = fn(&Maps, (i32, i32)) -> char;
 /// of `AI.layerOne`; `None` on a full board.
 pub type Engine = fn(&Maps, Stone) -> Option<(i32, i32)>;
 
+/// The players' names in the hot seat, black's first, where the Python
+/// writes "Human" and "AI": both are people, named by who moves first.
+pub const HOT_SEAT_PLAYERS: [&str; 2] = ["Player 1", "Player 2"];
+
 /// The extras' hooks, handed to [`main`](crate::gobang::port::main::main).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hooks {

@@ -5,7 +5,7 @@ use std::convert::Infallible;
 use crate::error::{Error, Stop};
 use crate::gobang::port::drawing::{Display, Images};
 use crate::gobang::port::extra::Extra;
-use crate::gobang::port::hooks::Hooks;
+use crate::gobang::port::hooks::{Hooks, HOT_SEAT_PLAYERS};
 use crate::gobang::port::status::State;
 use crate::io::{Event, Frontend, Key, Typesetter};
 
@@ -27,10 +27,15 @@ pub fn main(
     let mut state = State::new();
     state.hooks = hooks; // Not in the Python: the extras' hooks.
     let mut display = Display::new(State::define_screen(), images, text);
+    display.players = hooks.hot_seat.then_some(HOT_SEAT_PLAYERS); // Not in the Python: the hot seat's names.
     display.draw_chess_board();
     display.draw_right_side();
     loop {
-        check_events(&mut state, &mut display, io, &mut extra)?;
+        let events = check_events(&mut state, &mut display, io, &mut extra);
+        if let (Err(_), Some(extra)) = (&events, &mut extra) {
+            extra.stopped(&state); // Not in the Python: an extra's last look at the game.
+        }
+        events?;
         if let Some(extra) = &mut extra {
             extra.frame(&mut state, &mut display, io)?; // Not in the Python: an extra's turn.
         }

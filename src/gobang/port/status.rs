@@ -50,6 +50,9 @@ pub struct State {
     pub starting: bool,
     /// Not in the Python: the extras' hooks (none by default).
     pub hooks: Hooks,
+    /// Not in the Python: how many times `reStart` has run, so an extra
+    /// (the record) sees a new game begin.
+    pub games: u32,
 }
 
 impl Default for State {
@@ -68,6 +71,7 @@ impl State {
             turn: 0,
             starting: true,
             hooks: Hooks::default(),
+            games: 0,
         }
     }
 
@@ -86,6 +90,7 @@ impl State {
         self.starting = true;
         self.step_count = 0;
         self.step_list = Vec::new();
+        self.games += 1; // Not in the Python: a new game, for the record.
     }
 
     /// Python: State.startGame(self)
