@@ -230,7 +230,13 @@ fn the_parts_use_each_other_one_way_only() {
         ("gobang::analyze", &["gobang::port", "gobang::extras"]),
         ("gobang::extras", &["gobang::port", "io", "error"]),
         ("gobang::pbrain", &["gobang::port"]),
-        ("gobang::play", &["gobang::port", "gobang::extras", "io", "error", "tools"]),
+        (
+            "gobang::play",
+            &["gobang::port", "gobang::extras", "gobang::text", "io", "error", "tools"],
+        ),
+        // Its text: the seam's fonts and the CJK subset (its test reads
+        // the undo-lab's labels).
+        ("gobang::text", &["io", "error", "gobang::extras"]),
         // Tool binaries (`src/bin/`) use the library by its name, as any
         // crate does, never `crate::`.
         ("bin", &[]),

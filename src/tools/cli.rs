@@ -272,7 +272,9 @@ on stderr naming it, and the exit status is then 2.")]
     /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
     Pbrain,
     /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
-    /// the folder the Python runs in, to draw what the port draws
+    /// the folder the Python runs in, to draw what the port draws (also
+    /// under the tutorial's names: fonts/msyh.ttc, fonts/arial.ttf,
+    /// images/logo.ico)
     Assets {
         /// The folder to write (created if missing)
         #[arg(value_name = "DIR")]

@@ -9,7 +9,7 @@
 //! row's number (0 to 14, down the left side; the top row, 0, has no
 //! number on the board).
 //!
-//! The file is Four in a Row's [`RecordFile`]: appended to, never
+//! The file is the one Four in a Row's records go to ([`RecordFile`]): appended to, never
 //! truncated, locked while a line goes in, a line always whole, a FIFO or a
 //! device refused. The word `gobang` at the start keeps the two games'
 //! lines apart: each game's reader names the other's lines as not its own.
@@ -19,12 +19,12 @@ use std::fmt;
 use std::rc::Rc;
 
 use crate::error::{Error, Stop};
-use crate::extras::record::RecordFile;
 use crate::gobang::port::drawing::Display;
 use crate::gobang::port::extra::Extra;
 use crate::gobang::port::robot::{Maps, Stone, EMPTY_MAPS};
 use crate::gobang::port::setup::{COL, ROW, X_AXIS_LIST};
 use crate::gobang::port::status::State;
+use crate::io::record_file::RecordFile;
 use crate::io::{Event, Frontend};
 
 /// How a recorded game ended.
