@@ -227,7 +227,7 @@ fn the_parts_use_each_other_one_way_only() {
         // uses the other.
         ("gobang", &[]),
         ("gobang::port", &["io", "error"]),
-        ("gobang::analyze", &["gobang::port", "gobang::extras"]),
+        ("gobang::analyze", &["gobang::port", "gobang::extras", "files"]),
         ("gobang::extras", &["gobang::port", "io", "error"]),
         ("gobang::pbrain", &["gobang::port"]),
         (

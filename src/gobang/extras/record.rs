@@ -1,5 +1,5 @@
 //! `--record FILE` for Gobang: every game played, one line each, appended
-//! to a file ([`GameRecord::parse`] reads a line back).
+//! to a file; `fourinrow gobang analyze --record FILE` reads them back.
 //!
 //! A line reads `gobang rule=original moves=H7,I7,H8 result=black`: the
 //! win rule the game was judged by (`original`, the Python's one-way check,
