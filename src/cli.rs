@@ -48,6 +48,9 @@ pub enum GobangCommand {
     /// The AI's choice for board texts (from stdin when none are given),
     /// by this engine.
     Analyze(Vec<String>, GobangEngine),
+    /// The AI's choice at each turn of the games in a `--record` file, by
+    /// this engine.
+    AnalyzeRecord(PathBuf, GobangEngine),
     /// Write the folder the Python runs in (images/ and fonts/).
     Assets(PathBuf),
     /// Play as a Gomocup engine on stdin and stdout.
@@ -267,12 +270,20 @@ on stderr naming it, and the exit status is then 2.")]
         /// The AI to ask
         #[arg(long, value_name = "ENGINE", value_enum, default_value = "step-list")]
         engine: GobangEngine,
+        /// Answer the positions of every game in FILE (made with `fourinrow
+        /// gobang --record`): the step-list AI at white's turns, the undo-lab
+        /// AI at every turn, each line with the game, the move and what was
+        /// played
+        #[arg(long, value_name = "FILE", conflicts_with = "boards")]
+        record: Option<PathBuf>,
     },
     /// Play as a Gomocup engine: the pbrain protocol (START, BEGIN, TURN,
     /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
     Pbrain,
     /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
-    /// the folder the Python runs in, to draw what the port draws
+    /// the folder the Python runs in, to draw what the port draws (also
+    /// under the tutorial's names: fonts/msyh.ttc, fonts/arial.ttf,
+    /// images/logo.ico)
     Assets {
         /// The folder to write (created if missing)
         #[arg(value_name = "DIR")]
@@ -568,7 +579,12 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             Ok(Command::Grade(GradeOptions { files: a.files, up_to: a.up_to }))
         }
         Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
-            Some(GobangSub::Analyze { boards, engine }) => GobangCommand::Analyze(boards, engine),
+            Some(GobangSub::Analyze { record: Some(file), engine, .. }) => {
+                GobangCommand::AnalyzeRecord(file, engine)
+            }
+            Some(GobangSub::Analyze { boards, engine, record: None }) => {
+                GobangCommand::Analyze(boards, engine)
+            }
             Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
             Some(GobangSub::Pbrain) => GobangCommand::Pbrain,
             None => GobangCommand::Play(GobangOptions {
@@ -715,6 +731,14 @@ mod tests {
                 GobangEngine::StepList
             ))
         );
+        assert_eq!(
+            parse(&["gobang", "analyze", "--record", "games.txt"]).unwrap(),
+            Command::Gobang(GobangCommand::AnalyzeRecord(
+                "games.txt".into(),
+                GobangEngine::StepList
+            ))
+        );
+        assert!(usage(&["gobang", "analyze", "--record", "f", "b1"]).contains("--record"));
         assert_eq!(
             parse(&["gobang", "assets", "dir"]).unwrap(),
             Command::Gobang(GobangCommand::Assets("dir".into()))

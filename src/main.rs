@@ -51,6 +51,18 @@ fn run() -> Result<ExitCode, Error> {
                 stderr,
             ),
         ),
+        Command::Gobang(GobangCommand::AnalyzeRecord(file, engine)) => answered(
+            "gobang analyze",
+            fourinrow::gobang::analyze::run_analyze_record(
+                &file,
+                match engine {
+                    GobangEngine::StepList => fourinrow::gobang::analyze::GobangEngine::StepList,
+                    GobangEngine::UndoLab => fourinrow::gobang::analyze::GobangEngine::UndoLab,
+                },
+                stdout,
+                stderr,
+            ),
+        ),
         Command::Gobang(GobangCommand::Pbrain) => {
             match fourinrow::gobang::pbrain::run_pbrain(stdin.lock(), stdout.lock()) {
                 Ok(()) => Ok(ExitCode::SUCCESS),
@@ -69,7 +81,7 @@ fn gobang(command: &GobangCommand) -> Result<(), Error> {
     match command {
         GobangCommand::Play(options) => fourinrow::gobang::play::play(options),
         GobangCommand::Assets(dir) => fourinrow::gobang::play::write_assets(dir),
-        GobangCommand::Analyze(..) | GobangCommand::Pbrain => {
+        GobangCommand::Analyze(..) | GobangCommand::AnalyzeRecord(..) | GobangCommand::Pbrain => {
             Err(Error::Internal("a Gobang tool reached the window".into()))
         }
     }

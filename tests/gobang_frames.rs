@@ -237,3 +237,19 @@ fn a_game_left_while_the_ai_answers_is_recorded_with_both_moves() {
     assert_eq!(record.moves[0], (7, 7));
     assert!(lines[0].ends_with("result=unfinished"), "{lines:?}");
 }
+
+#[test]
+fn assets_write_the_pythons_folder_under_the_port_s_and_the_tutorial_s_names() {
+    let dir = std::env::temp_dir().join(format!("fourinrow-gobang-assets-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    fourinrow::gobang::play::write_assets(&dir).unwrap();
+    let read = |path: &str| std::fs::read(dir.join(path)).unwrap();
+    for name in fourinrow::gobang::play::IMAGE_FILES {
+        assert!(decode_rgba(&read(&format!("images/{name}"))).is_ok(), "{name}");
+    }
+    // The tutorial's setup.py names YaHei, Arial and an .ico icon.
+    assert_eq!(read("fonts/msyh.ttc"), read("fonts/DejaVuSans.ttf"));
+    assert_eq!(read("fonts/arial.ttf"), read("fonts/DejaVuSans.ttf"));
+    assert_eq!(read("images/logo.ico"), read("images/logo.png"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,12 +7,19 @@
 //! what `AI(maps).layerOne()` returns and prints in the Python, which
 //! always plays white (`'0'`). With `--engine undo-lab` the answer is the
 //! undo-lab tutorial's AI's ([`lab`]), for the side to move.
+//!
+//! `--record FILE` answers the positions of the games a `--record` file
+//! holds ([`run_analyze_record`]): what the AI would have played at each
+//! turn, beside what was played.
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
+use std::path::Path;
 use std::str::FromStr;
 
+use crate::files::{self, Lines};
 use crate::gobang::extras::lab::{self, Strategy};
+use crate::gobang::extras::record::{point_name, GameRecord};
 use crate::gobang::port::robot::{Maps, Stone, AI, EMPTY_MAPS};
 use crate::gobang::port::setup::{COL, ROW};
 
@@ -202,6 +209,85 @@ pub fn run_analyze(
     Ok(faulty)
 }
 
+/// The largest record file read: 64 MB, some 70,000 whole games.
+pub const MAX_RECORD_FILE: u64 = 64 << 20;
+
+/// Answers the positions of every game in the record file `path`, one
+/// JSON line each: the board before a move, the AI's answer, and which
+/// game, which move and what was played. The step-list AI plays white
+/// only, so it answers the positions before white's moves; the undo-lab
+/// AI answers every position, for the side to move. A faulty line gets one
+/// line on `errors`, naming it; the others are answered. Returns how many
+/// were faulty.
+pub fn run_analyze_record(
+    path: &Path,
+    engine: GobangEngine,
+    mut out: impl Write,
+    mut errors: impl Write,
+) -> io::Result<usize> {
+    let cannot = |e: &dyn fmt::Display| {
+        io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display()))
+    };
+    let file = files::open_regular(path)
+        .map_err(|e| cannot(&format!("cannot read the record: {}", files::describe(&e))))?;
+    if file.metadata().map(|m| m.len()).unwrap_or(0) > MAX_RECORD_FILE {
+        return Err(cannot(&format!("too large for a record (over {} MB)", MAX_RECORD_FILE >> 20)));
+    }
+    let mut lines =
+        Lines::new(io::BufReader::new(file.take(MAX_RECORD_FILE)), path.display().to_string());
+    let (mut faulty, mut game) = (0, 0);
+    while let Some((number, line)) = lines.next_line()? {
+        let line = match line {
+            Ok(line) if line.trim().is_empty() || line.trim_start().starts_with('#') => continue,
+            Ok(line) => line,
+            Err(fault) => {
+                faulty += 1;
+                writeln!(
+                    errors,
+                    "fourinrow: gobang analyze: {} line {number}: {fault}",
+                    path.display()
+                )?;
+                continue;
+            }
+        };
+        let record = GameRecord::parse(&line).and_then(|r| r.positions().map(|p| (r, p)));
+        let (record, positions) = match record {
+            Ok(found) => found,
+            Err(e) => {
+                faulty += 1;
+                writeln!(
+                    errors,
+                    "fourinrow: gobang analyze: {} line {number}: {e}",
+                    path.display()
+                )?;
+                continue;
+            }
+        };
+        game += 1;
+        for (k, (maps, stone)) in positions.iter().enumerate() {
+            if engine == GobangEngine::StepList && *stone != Stone::White {
+                continue;
+            }
+            let board = Board(*maps);
+            let answer = match engine {
+                GobangEngine::StepList => analyze_line(&board.to_string()),
+                GobangEngine::UndoLab => lab_line(&board),
+            }
+            .map_err(|e| cannot(&e))?;
+            // [row, col], as "point" is; "name" as the board and the record name it.
+            let (row, col) = record.moves[k];
+            let head = answer.strip_suffix('}').unwrap_or(&answer);
+            let (n, name) = (k + 1, point_name((row, col)));
+            writeln!(
+                out,
+                "{head}, \"game\": {game}, \"move\": {n}, \"played\": [{row}, {col}], \"name\": \"{name}\"}}"
+            )?;
+        }
+        out.flush()?;
+    }
+    Ok(faulty)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,6 +341,48 @@ mod tests {
         assert!(line.contains("\"plays\": \"O\""), "{line}");
         assert!(line.contains("\"strategy\": \"win\""), "{line}");
         assert!(line.contains("\"point\": [7, 2]") || line.contains("\"point\": [7, 7]"), "{line}");
+    }
+
+    #[test]
+    fn a_record_file_is_answered_move_by_move_and_faulty_games_are_named() {
+        let path =
+            std::env::temp_dir().join(format!("fourinrow-gobang-analyze-{}", std::process::id()));
+        std::fs::write(
+            &path,
+            "gobang rule=original moves=H7,I7,H8,I8 result=unfinished\n\
+             7x6 first=red moves=3,3 result=red\n\
+             \n\
+             gobang moves=H7,H7\n\
+             gobang rule=freestyle moves=A0 result=restarted\n",
+        )
+        .unwrap();
+        let (mut out, mut errors) = (Vec::new(), Vec::new());
+        let faulty =
+            run_analyze_record(&path, GobangEngine::StepList, &mut out, &mut errors).unwrap();
+        let (out, errors) = (String::from_utf8(out).unwrap(), String::from_utf8(errors).unwrap());
+        // White's two moves of the first game; the last game has none.
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        let end = ", \"game\": 1, \"move\": 2, \"played\": [7, 8], \"name\": \"I7\"}";
+        assert!(lines[0].ends_with(end), "{out}");
+        assert!(lines[1].contains("\"move\": 4, \"played\": [8, 8], \"name\": \"I8\""), "{out}");
+        // The board before move 2, black's H7 on it, answered as analyze answers it.
+        let mut maps = EMPTY_MAPS;
+        maps[7][7] = Some(Stone::Black);
+        let answer = analyze_line(&Board(maps).to_string()).unwrap();
+        assert!(lines[0].starts_with(answer.strip_suffix('}').unwrap()), "{out}");
+        assert_eq!(faulty, 2);
+        assert!(errors.contains("line 2: not a Gobang game"), "{errors}");
+        assert!(errors.contains("line 4: move 2 (H7) is onto a taken point"), "{errors}");
+        // The undo-lab AI answers every position, for the side to move.
+        let mut out = Vec::new();
+        run_analyze_record(&path, GobangEngine::UndoLab, &mut out, &mut Vec::new()).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 5, "{out}");
+        assert!(out.lines().next().unwrap().contains("\"plays\": \"X\""), "{out}");
+        std::fs::remove_file(&path).unwrap();
+        let missing = run_analyze_record(&path, GobangEngine::StepList, Vec::new(), Vec::new());
+        assert!(missing.unwrap_err().to_string().contains("cannot read the record"));
     }
 
     #[test]

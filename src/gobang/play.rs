@@ -157,6 +157,13 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
 /// Writes the folder the Python runs in: `images/` with the port's six
 /// PNGs and `fonts/DejaVuSans.ttf`, the font built into the port. With
 /// these, a learner's copy of the Python draws what the port draws.
+///
+/// The tutorial's own `setup.py` names other files: its fonts YaHei
+/// (`fonts/msyh.ttc`) and Arial (`fonts/arial.ttf`), which are not free,
+/// and its icon `images/logo.ico`. Those names are written too, with
+/// DejaVu Sans and the PNG logo in them (SDL_image reads a PNG by its
+/// content, whatever its name), so such a copy runs as it is once its
+/// paths use `/`.
 pub fn write_assets(dir: &Path) -> Result<(), Error> {
     let write = |path: PathBuf, bytes: &[u8]| -> Result<(), Error> {
         if let Some(parent) = path.parent() {
@@ -167,6 +174,12 @@ pub fn write_assets(dir: &Path) -> Result<(), Error> {
     };
     for (name, bytes) in EMBEDDED_GOBANG_IMAGES {
         write(dir.join("images").join(name), bytes)?;
+        if name == "logo.png" {
+            write(dir.join("images").join("logo.ico"), bytes)?;
+        }
     }
-    write(dir.join("fonts").join("DejaVuSans.ttf"), dejavu::sans::regular())
+    for name in ["DejaVuSans.ttf", "msyh.ttc", "arial.ttf"] {
+        write(dir.join("fonts").join(name), dejavu::sans::regular())?;
+    }
+    Ok(())
 }

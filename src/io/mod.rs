@@ -22,6 +22,7 @@ pub mod images;
 pub mod pixels;
 #[cfg(feature = "window")]
 pub mod png;
+pub mod record_file;
 pub mod replay;
 pub mod signals;
 #[cfg(feature = "window")]

@@ -8,7 +8,8 @@
 
 use std::fmt;
 
-pub use crate::files::RecordFile;
+pub use crate::io::record_file::RecordFile;
+
 use crate::fourinrow::port::board::{
     get_new_board, is_valid_move, make_move, Board, Tile, MAX_BOARD_SIZE,
 };

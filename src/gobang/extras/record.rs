@@ -1,5 +1,5 @@
 //! `--record FILE` for Gobang: every game played, one line each, appended
-//! to a file ([`GameRecord::parse`] reads a line back).
+//! to a file; `fourinrow gobang analyze --record FILE` reads them back.
 //!
 //! A line reads `gobang rule=original moves=H7,I7,H8 result=black`: the
 //! win rule the game was judged by (`original`, the Python's one-way check,
@@ -19,12 +19,12 @@ use std::fmt;
 use std::rc::Rc;
 
 use crate::error::{Error, Stop};
-use crate::files::RecordFile;
 use crate::gobang::port::drawing::Display;
 use crate::gobang::port::extra::Extra;
 use crate::gobang::port::robot::{Maps, Stone, EMPTY_MAPS};
 use crate::gobang::port::setup::{COL, ROW, X_AXIS_LIST};
 use crate::gobang::port::status::State;
+use crate::io::record_file::RecordFile;
 use crate::io::{Event, Frontend};
 
 /// How a recorded game ended.
