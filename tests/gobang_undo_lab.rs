@@ -173,3 +173,27 @@ fn the_undo_lab_engine_answers_in_the_step_list_game() {
     let (r, c) = whites[0];
     assert!((r - 7).abs() <= 1 && (c - 7).abs() <= 1, "next to the centre: {whites:?}");
 }
+
+#[test]
+fn two_people_with_the_lab_undo_and_redo_one_move_and_nobody_opens() {
+    // Black at (7, 7), white at (7, 8); undo, undo, redo.
+    let script = parse_script(
+        r#"{"frames": 20, "events": [
+            [1, "motion", 260, 260], [1, "down", 260, 260],
+            [3, "motion", 290, 260], [3, "down", 290, 260],
+            [5, "motion", 540, 138], [5, "down", 540, 138],
+            [7, "motion", 540, 138], [7, "down", 540, 138],
+            [9, "motion", 606, 138], [9, "down", 606, 138]]}"#,
+    )
+    .unwrap();
+    let hooks = Hooks { hot_seat: true, ..preset() };
+    let (frames, printed) = frames(&script, hooks, true);
+    assert!(printed.is_empty());
+    let board = |f: &[u8]| [(7, 7), (7, 8)].map(|p| stone(f, p));
+    assert_eq!(board(&frames[0]), ['.', '.'], "no AI opens for black");
+    assert_eq!(board(&frames[3]), ['X', 'O']);
+    assert_eq!(board(&frames[5]), ['X', '.'], "undo takes back white's move only");
+    assert_eq!(board(&frames[7]), ['.', '.'], "and then black's");
+    assert_eq!(board(&frames[9]), ['X', '.'], "redo plays black's again");
+    assert_eq!(board(frames.last().unwrap()), ['X', '.']);
+}
