@@ -5,6 +5,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use fourinrow::error::Error;
+use fourinrow::gobang::engine::brain::Brain;
+use fourinrow::gobang::engine::Level;
 use fourinrow::tools::analyze::run_analyze;
 use fourinrow::tools::cli::{parse_args, Command, GobangCommand, GobangEngine};
 use fourinrow::tools::grade::run_grade;
@@ -38,21 +40,38 @@ fn run() -> Result<ExitCode, Error> {
         Command::Solve(o) => answered("solve", run_solve(&o, stdin.lock(), stdout, stderr)),
         Command::Grade(o) => answered("grade", run_grade(&o, stdin.lock(), stdout, stderr)),
         Command::Play(options) => play(&options).map(|()| ExitCode::SUCCESS),
-        Command::Gobang(GobangCommand::Analyze(boards, engine)) => answered(
+        Command::Gobang(GobangCommand::Analyze(boards, engine, level)) => answered(
             "gobang analyze",
             fourinrow::gobang::analyze::run_analyze(
                 &boards,
                 match engine {
                     GobangEngine::StepList => fourinrow::gobang::analyze::GobangEngine::StepList,
                     GobangEngine::UndoLab => fourinrow::gobang::analyze::GobangEngine::UndoLab,
+                    GobangEngine::Strong => fourinrow::gobang::analyze::GobangEngine::Strong(
+                        level.unwrap_or(Level::Expert),
+                    ),
                 },
                 stdin.lock(),
                 stdout,
                 stderr,
             ),
         ),
-        Command::Gobang(GobangCommand::Pbrain) => {
-            match fourinrow::gobang::pbrain::run_pbrain(stdin.lock(), stdout.lock()) {
+        Command::Gobang(GobangCommand::Pbrain(engine, level)) => {
+            let mut brain = fourinrow::gobang::pbrain::Engine::default();
+            match engine {
+                GobangEngine::StepList => {}
+                GobangEngine::Strong => {
+                    brain.brain = Some(Brain::new(level.unwrap_or(Level::Master)));
+                }
+                GobangEngine::UndoLab => {
+                    return Err(Error::Usage(
+                        "gobang pbrain --engine undo-lab: the protocol is spoken by step-list \
+                         and strong only"
+                            .into(),
+                    ))
+                }
+            }
+            match fourinrow::gobang::pbrain::run_pbrain_with(brain, stdin.lock(), stdout.lock()) {
                 Ok(()) => Ok(ExitCode::SUCCESS),
                 // A manager that went away ends the match.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
@@ -69,7 +88,7 @@ fn gobang(command: &GobangCommand) -> Result<(), Error> {
     match command {
         GobangCommand::Play(options) => fourinrow::gobang::play::play(options),
         GobangCommand::Assets(dir) => fourinrow::gobang::play::write_assets(dir),
-        GobangCommand::Analyze(..) | GobangCommand::Pbrain => {
+        GobangCommand::Analyze(..) | GobangCommand::Pbrain(..) => {
             Err(Error::Internal("a Gobang tool reached the window".into()))
         }
     }

@@ -12,6 +12,7 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
+use crate::gobang::engine::{self, Level};
 use crate::gobang::extras::lab::{self, Strategy};
 use crate::gobang::port::robot::{Maps, Stone, AI, EMPTY_MAPS};
 use crate::gobang::port::setup::{COL, ROW};
@@ -115,6 +116,8 @@ pub enum GobangEngine {
     StepList,
     /// The undo-lab tutorial's pattern values ([`lab`]).
     UndoLab,
+    /// Not a tutorial's: the strong engine at a level ([`engine`]).
+    Strong(Level),
 }
 
 /// The side to move on `board`: black when the counts of stones are equal.
@@ -153,6 +156,7 @@ pub fn analyze_with(text: &str, engine: GobangEngine) -> Result<String, BoardTex
     match engine {
         GobangEngine::StepList => analyze_line(text),
         GobangEngine::UndoLab => lab_line(&text.trim().parse()?),
+        GobangEngine::Strong(level) => engine::report::analyze_line(&text.trim().parse()?, level),
     }
 }
 

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Stop};
+use crate::gobang::engine::{self, Level};
 use crate::gobang::extras::lab;
 use crate::gobang::extras::rules::{self, Rule};
 use crate::gobang::extras::undo_lab::UndoLab;
@@ -101,14 +102,22 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         Ok(window)
     };
     let undo_lab = options.preset == Some(GobangPreset::UndoLab);
+    // Issue 22: the strong engine plays by the rule asked for, freestyle if none.
+    let strong = options.engine == GobangEngine::Strong && !undo_lab;
     let engine = match (options.engine, undo_lab) {
         (GobangEngine::UndoLab, _) | (_, true) => Some(lab::engine as Engine),
         (GobangEngine::StepList, false) => None,
+        (GobangEngine::Strong, false) => Some(engine::hook_for(
+            options.level.unwrap_or(Level::Expert),
+            options.rule.map(rule).unwrap_or(Rule::Freestyle),
+        )),
     };
     let hooks = Hooks {
         // The lab finds five or more in every direction: freestyle, unless
         // another rule is asked for.
-        judge: rules::judge_for(options.rule.map(rule).or(undo_lab.then_some(Rule::Freestyle))),
+        judge: rules::judge_for(
+            options.rule.map(rule).or((undo_lab || strong).then_some(Rule::Freestyle)),
+        ),
         hot_seat: options.two_player,
         engine,
     };

@@ -13,6 +13,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::engine::Python;
 use crate::error::Error;
 use crate::extras::ExtrasOptions;
+use crate::gobang::engine::Level;
 use crate::port::board::Tile;
 use crate::port::settings::{
     check_difficulty, Settings, BOARDHEIGHT, BOARDWIDTH, CORNFLOWERBLUE, DIFFICULTY, FPS,
@@ -47,11 +48,11 @@ pub enum GobangCommand {
     Play(GobangOptions),
     /// The AI's choice for board texts (from stdin when none are given),
     /// by this engine.
-    Analyze(Vec<String>, GobangEngine),
+    Analyze(Vec<String>, GobangEngine, Option<Level>),
     /// Write the folder the Python runs in (images/ and fonts/).
     Assets(PathBuf),
-    /// Play as a Gomocup engine on stdin and stdout.
-    Pbrain,
+    /// Play as a Gomocup engine on stdin and stdout, by this engine.
+    Pbrain(GobangEngine, Option<Level>),
 }
 
 /// How to play Gobang.
@@ -76,6 +77,8 @@ pub struct GobangOptions {
     pub engine: GobangEngine,
     /// Extra: a set of extras by name.
     pub preset: Option<GobangPreset>,
+    /// Extra: the strong engine's level (with `engine` strong).
+    pub level: Option<Level>,
 }
 
 /// A Gobang AI on the command line.
@@ -86,6 +89,8 @@ pub enum GobangEngine {
     StepList,
     /// the undo-lab tutorial's pattern values, 1.1 x its own gain
     UndoLab,
+    /// the strong engine: threat search (VCF, VCT) and alpha-beta, at --level
+    Strong,
 }
 
 /// A set of Gobang extras by name.
@@ -253,10 +258,20 @@ on stderr naming it, and the exit status is then 2.")]
         /// The AI to ask
         #[arg(long, value_name = "ENGINE", value_enum, default_value = "step-list")]
         engine: GobangEngine,
+        /// With --engine strong: its level, easy, medium, hard, expert or master (1 to 5) [default: expert]
+        #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+        level: Option<Level>,
     },
     /// Play as a Gomocup engine: the pbrain protocol (START, BEGIN, TURN,
     /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
-    Pbrain,
+    Pbrain {
+        /// The AI that plays (strong: Gomocup's INFO time, memory and rule honoured)
+        #[arg(long, value_name = "ENGINE", value_enum, default_value = "step-list")]
+        engine: GobangEngine,
+        /// With --engine strong: its level, easy to master (1 to 5) [default: master]
+        #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+        level: Option<Level>,
+    },
     /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
     /// the folder the Python runs in, to draw what the port draws
     Assets {
@@ -307,6 +322,15 @@ struct GobangPlayArgs {
     /// Extra: a set of extras by name
     #[arg(long, value_name = "PRESET", value_enum, help_heading = "Extras")]
     preset: Option<GobangPreset>,
+    /// Extra: with --engine strong, its level: easy, medium, hard, expert
+    /// or master (1 to 5) [default: expert]
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Extras")]
+    level: Option<Level>,
+}
+
+/// A level of the strong Gobang engine, by name or number.
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
 }
 
 /// The options of the game.
@@ -538,9 +562,11 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             Ok(Command::Grade(GradeOptions { files: a.files, up_to: a.up_to }))
         }
         Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
-            Some(GobangSub::Analyze { boards, engine }) => GobangCommand::Analyze(boards, engine),
+            Some(GobangSub::Analyze { boards, engine, level }) => {
+                GobangCommand::Analyze(boards, engine, level)
+            }
             Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
-            Some(GobangSub::Pbrain) => GobangCommand::Pbrain,
+            Some(GobangSub::Pbrain { engine, level }) => GobangCommand::Pbrain(engine, level),
             None => GobangCommand::Play(GobangOptions {
                 images: g.play.images,
                 replay: g.play.replay,
@@ -551,6 +577,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                 two_player: g.play.two_player,
                 engine: g.play.engine,
                 preset: g.play.preset,
+                level: g.play.level,
             }),
         })),
         None => play_options(cli.play).map(Command::Play),
@@ -666,7 +693,8 @@ mod tests {
             parse(&["gobang", "analyze", "b1", "b2"]).unwrap(),
             Command::Gobang(GobangCommand::Analyze(
                 vec!["b1".into(), "b2".into()],
-                GobangEngine::StepList
+                GobangEngine::StepList,
+                None
             ))
         );
         assert_eq!(

@@ -13,7 +13,9 @@
 //! docs/gobang-engine.md explains it for learners.
 
 pub mod board;
+pub mod brain;
 pub mod matches;
+pub mod report;
 pub mod search;
 pub mod shape;
 pub mod threat;
@@ -223,7 +225,7 @@ pub fn think(
     for (on, threes, share) in [(settings.vcf, 0, 0.2), (settings.vct, 3, 0.3)] {
         if on {
             let part = clock.part(share);
-            let mut prover = Prover::new(&part);
+            let mut prover = Prover::with_bytes(&part, table.bytes());
             let proof = prover.prove(board, me, 16, threes);
             nodes += prover.nodes;
             if let Some(proof) = proof {
@@ -248,7 +250,7 @@ pub fn think(
         let mut safe = Vec::new();
         for &p in &list {
             board.play(p, me);
-            let mut prover = Prover::new(&part);
+            let mut prover = Prover::with_bytes(&part, table.bytes());
             let lost = prover.prove(board, them, 12, 0).is_some();
             nodes += prover.nodes;
             board.undo();
@@ -343,4 +345,21 @@ pub fn hook<const LEVEL: usize, const STANDARD: bool>(
         think(&mut board, Color::of(stone), &settings, &clock, &mut table, &mut rand::rng())?;
     let (r, c) = thought.row_col();
     Some((r as i32, c as i32))
+}
+
+/// The hook for `level` under `rule`.
+pub fn hook_for(level: Level, rule: Rule) -> crate::gobang::port::hooks::Engine {
+    let standard = rule == Rule::Standard;
+    match (level, standard) {
+        (Level::Easy, false) => hook::<0, false>,
+        (Level::Medium, false) => hook::<1, false>,
+        (Level::Hard, false) => hook::<2, false>,
+        (Level::Expert, false) => hook::<3, false>,
+        (Level::Master, false) => hook::<4, false>,
+        (Level::Easy, true) => hook::<0, true>,
+        (Level::Medium, true) => hook::<1, true>,
+        (Level::Hard, true) => hook::<2, true>,
+        (Level::Expert, true) => hook::<3, true>,
+        (Level::Master, true) => hook::<4, true>,
+    }
 }

@@ -51,6 +51,7 @@ struct Entry {
 }
 
 /// The transposition table: a fixed number of entries, the newest kept.
+#[derive(Clone)]
 pub struct Table {
     entries: Vec<Entry>,
 }
@@ -68,8 +69,19 @@ impl Table {
         self.entries.len() * std::mem::size_of::<Entry>()
     }
 
+    /// Forgets every entry (a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
     fn slot(&self, key: u64) -> usize {
         (key as usize) & (self.entries.len() - 1)
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} entries)", self.entries.len())
     }
 }
 

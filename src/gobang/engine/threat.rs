@@ -56,6 +56,8 @@ pub struct Prover<'c> {
     /// Nodes visited.
     pub nodes: u64,
     aborted: bool,
+    /// The most results kept: the table is emptied when it has this many.
+    limit: usize,
 }
 
 /// Up to two empty points where `colour` makes five.
@@ -111,7 +113,23 @@ pub fn defences(board: &Board, threats: &[usize], defender: Color) -> Vec<usize>
 impl<'c> Prover<'c> {
     /// A prover that stops when `clock` says.
     pub fn new(clock: &'c Clock) -> Prover<'c> {
-        Prover { clock, table: HashMap::new(), nodes: 0, aborted: false }
+        Prover { clock, table: HashMap::new(), nodes: 0, aborted: false, limit: 1 << 20 }
+    }
+
+    /// The same, keeping at most about `bytes` of results.
+    pub fn with_bytes(clock: &'c Clock, bytes: usize) -> Prover<'c> {
+        Prover { limit: (bytes / 48).max(1 << 12), ..Prover::new(clock) }
+    }
+
+    fn keep(&mut self, key: u64, entry: Entry) {
+        if self.table.len() >= self.limit && !self.table.contains_key(&key) {
+            // Full: start afresh rather than grow past the memory allowed.
+            self.table.retain(|_, e| e.win);
+            if self.table.len() >= self.limit / 2 {
+                self.table.clear();
+            }
+        }
+        self.table.insert(key, entry);
     }
 
     /// Whether the search ran out of time or was stopped.
@@ -238,12 +256,12 @@ impl<'c> Prover<'c> {
             let win = self.defend(board, attacker, depth - 1, threes - spent);
             board.undo();
             if win {
-                self.table.insert(key, Entry { win, depth, threes, mv: p as u16 });
+                self.keep(key, Entry { win, depth, threes, mv: p as u16 });
                 return true;
             }
         }
         if !self.aborted {
-            self.table.insert(key, Entry { win: false, depth, threes, mv: 0 });
+            self.keep(key, Entry { win: false, depth, threes, mv: 0 });
         }
         false
     }
