@@ -306,7 +306,7 @@ fn the_search_stops_at_once_on_the_shared_flag() {
 fn levels_are_ordered_and_the_strong_ones_beat_the_tutorials() {
     // Short games, both colours, from two openings each.
     let fast = Duration::from_millis(100);
-    let mut score = |a: Player, b: Player| {
+    let score = |a: Player, b: Player| {
         let mut wins = 0;
         for seed in 0..2 {
             let line = opening(100 + seed, 3, Rule::Freestyle);
