@@ -101,18 +101,27 @@ impl Brain {
         }
     }
 
+    /// Builds the line tables and sizes the table by `INFO max_memory`:
+    /// done at `START` and `INFO`, so that a move's time goes to the search.
+    pub fn prepare(&mut self, info: &[(String, String)]) {
+        super::shape::table(Brain::rule(info));
+        let want = Table::bytes_for(Brain::memory(info));
+        if self.table.bytes() != want {
+            // The old table goes first: both at once could pass max_memory.
+            self.table = Table::with_bytes(1);
+            self.table = Table::with_bytes(want);
+        }
+    }
+
     /// The move on `maps` (own stones white): played there and written
     /// `x,y`, after a `MESSAGE` line when a win is proven.
     pub fn answer(&mut self, maps: &mut Maps, info: &[(String, String)]) -> String {
-        let want = Table::with_bytes(Brain::memory(info)).bytes();
-        if self.table.bytes() != want {
-            self.table = Table::with_bytes(want);
-        }
-        let mut board = Board::from_maps(maps, Brain::rule(info));
-        let stones = board.moves().len();
+        let stones = maps.iter().flatten().filter(|c| c.is_some()).count();
         let budget = self.budget(info, stones);
-        let settings = super::Settings { time: budget, ..self.level.settings() };
         let clock = Clock::new(Some(budget), None);
+        self.prepare(info);
+        let mut board = Board::from_maps(maps, Brain::rule(info));
+        let settings = super::Settings { time: budget, ..self.level.settings() };
         let thought =
             think(&mut board, Color::White, &settings, &clock, &mut self.table, &mut rand::rng());
         let Some(thought) = thought else {

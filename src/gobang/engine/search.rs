@@ -59,9 +59,18 @@ pub struct Table {
 impl Table {
     /// A table of at most `bytes` bytes (at least one entry).
     pub fn with_bytes(bytes: usize) -> Table {
+        Table { entries: vec![Entry::default(); Table::entries_for(bytes)] }
+    }
+
+    /// How many entries a table of at most `bytes` bytes holds: a power of two.
+    fn entries_for(bytes: usize) -> usize {
         let n = (bytes / std::mem::size_of::<Entry>()).max(1);
-        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        Table { entries: vec![Entry::default(); n] }
+        1usize << (usize::BITS - 1 - n.leading_zeros())
+    }
+
+    /// The bytes [`Table::with_bytes`] would take for `bytes`.
+    pub fn bytes_for(bytes: usize) -> usize {
+        Table::entries_for(bytes) * std::mem::size_of::<Entry>()
     }
 
     /// The bytes the table holds.
