@@ -66,7 +66,7 @@ impl Clock {
 /// How well the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// Greedy and noisy: one stone ahead, blocks fives, misses threes.
+    /// Greedy and noisy: one stone ahead, blocks fours, blind to threes.
     Easy,
     /// Two plies, a little noise, no threat search.
     Medium,
@@ -103,10 +103,11 @@ impl Level {
             vct: false,
             guard: false,
             noise: 0,
+            blind: false,
             time: Duration::from_millis(300),
         };
         match self {
-            Level::Easy => Settings { depth: 0, noise: 60, ..base },
+            Level::Easy => Settings { depth: 0, noise: 60, blind: true, ..base },
             Level::Medium => Settings { depth: 2, noise: 8, ..base },
             Level::Hard => Settings { depth: 4, width: 12, vcf: true, ..base },
             Level::Expert => Settings {
@@ -165,8 +166,10 @@ pub struct Settings {
     pub vct: bool,
     /// Refuse moves that let the other side win by continuous fours.
     pub guard: bool,
-    /// Play any move within this much of the best, at random.
+    /// Play any move within this many percent of the best, at random.
     pub noise: i32,
+    /// Blind to the other's open threes: only its fours are blocked.
+    pub blind: bool,
     /// The time for a move.
     pub time: Duration,
 }
@@ -240,7 +243,16 @@ pub fn think(
             }
         }
     }
-    let mut list = moves(board, me, settings.width.max(8));
+    let mut list = if settings.blind {
+        let mut near: Vec<(i32, usize)> = board
+            .near_points()
+            .map(|p| (worth(board, p, me) + worth(board, p, them) / 4, p))
+            .collect();
+        near.sort_by_key(|x| std::cmp::Reverse(x.0));
+        near.into_iter().take(settings.width).map(|(_, p)| p).collect()
+    } else {
+        moves(board, me, settings.width.max(8))
+    };
     if list.is_empty() {
         // No stone near anything: any empty point.
         list = (0..board::POINTS).filter(|&p| board.at(p).is_none()).take(1).collect();
