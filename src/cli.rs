@@ -22,6 +22,7 @@ use crate::fourinrow::tools::analyze::AnalyzeOptions;
 pub use crate::fourinrow::tools::engines::{EngineChoice, LevelChoice, SolverOptions};
 use crate::fourinrow::tools::grade::GradeOptions;
 use crate::fourinrow::tools::solve::{BookChoice, SolveOptions};
+use crate::gobang::engine::Level;
 
 /// What to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,14 +48,14 @@ pub enum GobangCommand {
     Play(GobangOptions),
     /// The AI's choice for board texts (from stdin when none are given),
     /// by this engine.
-    Analyze(Vec<String>, GobangEngine),
+    Analyze(Vec<String>, GobangEngine, Option<Level>),
     /// The AI's choice at each turn of the games in a `--record` file, by
     /// this engine.
-    AnalyzeRecord(PathBuf, GobangEngine),
+    AnalyzeRecord(PathBuf, GobangEngine, Option<Level>),
     /// Write the folder the Python runs in (images/ and fonts/).
     Assets(PathBuf),
-    /// Play as a Gomocup engine on stdin and stdout.
-    Pbrain,
+    /// Play as a Gomocup engine on stdin and stdout, by this engine.
+    Pbrain(GobangEngine, Option<Level>),
 }
 
 /// How to play Gobang.
@@ -83,6 +84,8 @@ pub struct GobangOptions {
     pub record: Option<PathBuf>,
     /// Extra: the language of the undo-lab preset's labels.
     pub lang: GobangLang,
+    /// Extra: the strong engine's level (with `engine` strong).
+    pub level: Option<Level>,
 }
 
 /// The language of the undo-lab preset's labels.
@@ -103,6 +106,8 @@ pub enum GobangEngine {
     StepList,
     /// the undo-lab tutorial's pattern values, 1.1 x its own gain
     UndoLab,
+    /// the strong engine: threat search (VCF, VCT) and alpha-beta, at --level
+    Strong,
 }
 
 /// A set of Gobang extras by name.
@@ -276,10 +281,20 @@ on stderr naming it, and the exit status is then 2.")]
         /// played
         #[arg(long, value_name = "FILE", conflicts_with = "boards")]
         record: Option<PathBuf>,
+        /// With --engine strong: its level, easy, medium, hard, expert or master (1 to 5) [default: expert]
+        #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+        level: Option<Level>,
     },
     /// Play as a Gomocup engine: the pbrain protocol (START, BEGIN, TURN,
     /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
-    Pbrain,
+    Pbrain {
+        /// The AI that plays (strong: Gomocup's INFO time, memory and rule honoured)
+        #[arg(long, value_name = "ENGINE", value_enum, default_value = "step-list")]
+        engine: GobangEngine,
+        /// With --engine strong: its level, easy to master (1 to 5) [default: master]
+        #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+        level: Option<Level>,
+    },
     /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
     /// the folder the Python runs in, to draw what the port draws (also
     /// under the tutorial's names: fonts/msyh.ttc, fonts/arial.ttf,
@@ -348,6 +363,15 @@ struct GobangPlayArgs {
         help_heading = "Extras"
     )]
     lang: GobangLang,
+    /// Extra: with --engine strong, its level: easy, medium, hard, expert
+    /// or master (1 to 5) [default: expert]
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Extras")]
+    level: Option<Level>,
+}
+
+/// A level of the strong Gobang engine, by name or number.
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
 }
 
 /// The options of the game.
@@ -579,14 +603,14 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             Ok(Command::Grade(GradeOptions { files: a.files, up_to: a.up_to }))
         }
         Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
-            Some(GobangSub::Analyze { record: Some(file), engine, .. }) => {
-                GobangCommand::AnalyzeRecord(file, engine)
+            Some(GobangSub::Analyze { record: Some(file), engine, level, .. }) => {
+                GobangCommand::AnalyzeRecord(file, engine, level)
             }
-            Some(GobangSub::Analyze { boards, engine, record: None }) => {
-                GobangCommand::Analyze(boards, engine)
+            Some(GobangSub::Analyze { boards, engine, level, record: None }) => {
+                GobangCommand::Analyze(boards, engine, level)
             }
             Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
-            Some(GobangSub::Pbrain) => GobangCommand::Pbrain,
+            Some(GobangSub::Pbrain { engine, level }) => GobangCommand::Pbrain(engine, level),
             None => GobangCommand::Play(GobangOptions {
                 images: g.play.images,
                 replay: g.play.replay,
@@ -599,6 +623,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                 preset: g.play.preset,
                 record: g.play.record,
                 lang: g.play.lang,
+                level: g.play.level,
             }),
         })),
         None => play_options(cli.play).map(Command::Play),
@@ -728,14 +753,16 @@ mod tests {
             parse(&["gobang", "analyze", "b1", "b2"]).unwrap(),
             Command::Gobang(GobangCommand::Analyze(
                 vec!["b1".into(), "b2".into()],
-                GobangEngine::StepList
+                GobangEngine::StepList,
+                None
             ))
         );
         assert_eq!(
             parse(&["gobang", "analyze", "--record", "games.txt"]).unwrap(),
             Command::Gobang(GobangCommand::AnalyzeRecord(
                 "games.txt".into(),
-                GobangEngine::StepList
+                GobangEngine::StepList,
+                None
             ))
         );
         assert!(usage(&["gobang", "analyze", "--record", "f", "b1"]).contains("--record"));

@@ -9,6 +9,8 @@ use fourinrow::error::Error;
 use fourinrow::fourinrow::tools::analyze::run_analyze;
 use fourinrow::fourinrow::tools::grade::run_grade;
 use fourinrow::fourinrow::tools::solve::run_solve;
+use fourinrow::gobang::engine::brain::Brain;
+use fourinrow::gobang::engine::Level;
 
 fn main() -> ExitCode {
     match run() {
@@ -38,33 +40,53 @@ fn run() -> Result<ExitCode, Error> {
         Command::Solve(o) => answered("solve", run_solve(&o, stdin.lock(), stdout, stderr)),
         Command::Grade(o) => answered("grade", run_grade(&o, stdin.lock(), stdout, stderr)),
         Command::Play(options) => play(&options).map(|()| ExitCode::SUCCESS),
-        Command::Gobang(GobangCommand::Analyze(boards, engine)) => answered(
+        Command::Gobang(GobangCommand::Analyze(boards, engine, level)) => answered(
             "gobang analyze",
             fourinrow::gobang::analyze::run_analyze(
                 &boards,
                 match engine {
                     GobangEngine::StepList => fourinrow::gobang::analyze::GobangEngine::StepList,
                     GobangEngine::UndoLab => fourinrow::gobang::analyze::GobangEngine::UndoLab,
+                    GobangEngine::Strong => fourinrow::gobang::analyze::GobangEngine::Strong(
+                        level.unwrap_or(Level::Expert),
+                    ),
                 },
                 stdin.lock(),
                 stdout,
                 stderr,
             ),
         ),
-        Command::Gobang(GobangCommand::AnalyzeRecord(file, engine)) => answered(
+        Command::Gobang(GobangCommand::AnalyzeRecord(file, engine, level)) => answered(
             "gobang analyze",
             fourinrow::gobang::analyze::run_analyze_record(
                 &file,
                 match engine {
                     GobangEngine::StepList => fourinrow::gobang::analyze::GobangEngine::StepList,
                     GobangEngine::UndoLab => fourinrow::gobang::analyze::GobangEngine::UndoLab,
+                    GobangEngine::Strong => fourinrow::gobang::analyze::GobangEngine::Strong(
+                        level.unwrap_or(Level::Expert),
+                    ),
                 },
                 stdout,
                 stderr,
             ),
         ),
-        Command::Gobang(GobangCommand::Pbrain) => {
-            match fourinrow::gobang::pbrain::run_pbrain(stdin.lock(), stdout.lock()) {
+        Command::Gobang(GobangCommand::Pbrain(engine, level)) => {
+            let mut brain = fourinrow::gobang::pbrain::Engine::default();
+            match engine {
+                GobangEngine::StepList => {}
+                GobangEngine::Strong => {
+                    brain.brain = Some(Brain::new(level.unwrap_or(Level::Master)));
+                }
+                GobangEngine::UndoLab => {
+                    return Err(Error::Usage(
+                        "gobang pbrain --engine undo-lab: the protocol is spoken by step-list \
+                         and strong only"
+                            .into(),
+                    ))
+                }
+            }
+            match fourinrow::gobang::pbrain::run_pbrain_with(brain, stdin.lock(), stdout.lock()) {
                 Ok(()) => Ok(ExitCode::SUCCESS),
                 // A manager that went away ends the match.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
@@ -81,7 +103,9 @@ fn gobang(command: &GobangCommand) -> Result<(), Error> {
     match command {
         GobangCommand::Play(options) => fourinrow::gobang::play::play(options),
         GobangCommand::Assets(dir) => fourinrow::gobang::play::write_assets(dir),
-        GobangCommand::Analyze(..) | GobangCommand::AnalyzeRecord(..) | GobangCommand::Pbrain => {
+        GobangCommand::Analyze(..)
+        | GobangCommand::AnalyzeRecord(..)
+        | GobangCommand::Pbrain(..) => {
             Err(Error::Internal("a Gobang tool reached the window".into()))
         }
     }

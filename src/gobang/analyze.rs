@@ -18,6 +18,7 @@ use std::path::Path;
 use std::str::FromStr;
 
 use crate::files::{self, Lines};
+use crate::gobang::engine::{self, Level};
 use crate::gobang::extras::lab::{self, Strategy};
 use crate::gobang::extras::record::{point_name, GameRecord};
 use crate::gobang::port::robot::{Maps, Stone, AI, EMPTY_MAPS};
@@ -122,6 +123,8 @@ pub enum GobangEngine {
     StepList,
     /// The undo-lab tutorial's pattern values ([`lab`]).
     UndoLab,
+    /// Not a tutorial's: the strong engine at a level ([`engine`]).
+    Strong(Level),
 }
 
 /// The side to move on `board`: black when the counts of stones are equal.
@@ -160,6 +163,7 @@ pub fn analyze_with(text: &str, engine: GobangEngine) -> Result<String, BoardTex
     match engine {
         GobangEngine::StepList => analyze_line(text),
         GobangEngine::UndoLab => lab_line(&text.trim().parse()?),
+        GobangEngine::Strong(level) => engine::report::analyze_line(&text.trim().parse()?, level),
     }
 }
 
@@ -272,6 +276,7 @@ pub fn run_analyze_record(
             let answer = match engine {
                 GobangEngine::StepList => analyze_line(&board.to_string()),
                 GobangEngine::UndoLab => lab_line(&board),
+                GobangEngine::Strong(level) => engine::report::analyze_line(&board, level),
             }
             .map_err(|e| cannot(&e))?;
             // [row, col], as "point" is; "name" as the board and the record name it.

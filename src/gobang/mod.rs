@@ -18,6 +18,8 @@
 //! text, and `pygame.draw` ([`crate::io::draw`]).
 
 pub mod analyze;
+// Issue 22: the strong engine.
+pub mod engine;
 pub mod extras;
 pub mod pbrain;
 #[cfg(feature = "window")]

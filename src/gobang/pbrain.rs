@@ -19,6 +19,8 @@ use std::io::{self, BufRead, Write};
 
 use crate::gobang::port::robot::{first_empty, Maps, Stone, AI, EMPTY_MAPS};
 use crate::gobang::port::setup::{COL, ROW};
+// Issue 22: the strong engine, opt-in (`--engine strong`).
+use crate::gobang::engine::brain::Brain;
 
 /// What the engine knows between commands.
 #[derive(Clone, Debug)]
@@ -29,11 +31,13 @@ pub struct Engine {
     started: bool,
     /// The `INFO` values received, by key (`timeout_turn` in ms, ...).
     pub info: Vec<(String, String)>,
+    /// Not the tutorial's: the strong engine, when chosen, plays instead.
+    pub brain: Option<Brain>,
 }
 
 impl Default for Engine {
     fn default() -> Engine {
-        Engine { maps: EMPTY_MAPS, started: false, info: Vec::new() }
+        Engine { maps: EMPTY_MAPS, started: false, info: Vec::new(), brain: None }
     }
 }
 
@@ -68,6 +72,10 @@ fn point(text: &str, fields: usize) -> Result<(usize, usize, Option<u8>), String
 impl Engine {
     /// The engine's move on the board as it is: played, and written `x,y`.
     fn think(&mut self) -> String {
+        if let Some(brain) = &mut self.brain {
+            // Not the tutorial's: the strong engine answers.
+            return brain.answer(&mut self.maps, &self.info);
+        }
         let found = AI::new(self.maps).layer_one(&mut |_| {});
         // With two points left the AI can answer none: then the first empty point.
         let Some((row, col)) =
@@ -116,9 +124,13 @@ impl Engine {
                 Ok(size) if size == COL => {
                     *self = Engine {
                         info: std::mem::take(&mut self.info),
+                        brain: self.brain.take(),
                         started: true,
                         ..Engine::default()
                     };
+                    if let Some(brain) = &mut self.brain {
+                        brain.prepare(&self.info);
+                    }
                     Ok("OK".into())
                 }
                 Ok(size) => Err(format!("unsupported size {size}: this AI plays on 15x15 only")),
@@ -179,8 +191,14 @@ impl Engine {
                     rest.trim().split_once(char::is_whitespace).unwrap_or((rest.trim(), ""));
                 self.info.retain(|(k, _)| k != key);
                 self.info.push((key.to_string(), value.trim().to_string()));
-                Ok((None, false))
+                // Not the tutorial's: the strong engine says what it cannot do.
+                let refused = self.brain.as_ref().and_then(|b| b.refuses(key, value.trim()));
+                if let Some(brain) = self.brain.as_mut().filter(|_| refused.is_none()) {
+                    brain.prepare(&self.info);
+                }
+                Ok((refused.map(|e| format!("ERROR {e}")), false))
             }
+            "ABOUT" if self.brain.is_some() => reply(Ok(Brain::about())),
             "ABOUT" => reply(Ok(format!(
                 "name=\"fourinrow-gobang\", version=\"{}\", author=\"the fourinrow project\", \
                  country=\"-\", www=\"the step-list Gobang's AI, ported from pygame\"",
@@ -193,8 +211,16 @@ impl Engine {
 }
 
 /// Speaks the protocol on `input` and `out` until `END` or the input ends.
-pub fn run_pbrain(input: impl BufRead, mut out: impl Write) -> io::Result<()> {
-    let mut engine = Engine::default();
+pub fn run_pbrain(input: impl BufRead, out: impl Write) -> io::Result<()> {
+    run_pbrain_with(Engine::default(), input, out)
+}
+
+/// Speaks the protocol as `engine` (with a [`Brain`]: the strong engine).
+pub fn run_pbrain_with(
+    mut engine: Engine,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> io::Result<()> {
     let mut lines = input.lines();
     while let Some(line) = lines.next() {
         let line = line?;

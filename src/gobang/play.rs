@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{GobangEngine, GobangLang, GobangOptions, GobangPreset, RuleArg};
 use crate::error::{Error, Stop};
+use crate::gobang::engine::{self, Level};
 use crate::gobang::extras::lab;
 use crate::gobang::extras::record::Recorder;
 use crate::gobang::extras::rules::{self, Rule};
@@ -102,13 +103,19 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         Ok(window)
     };
     let undo_lab = options.preset == Some(GobangPreset::UndoLab);
+    // The strong engine plays by the rule asked for, freestyle if none.
+    let strong = options.engine == GobangEngine::Strong && !undo_lab;
     let engine = match (options.engine, undo_lab) {
         (GobangEngine::UndoLab, _) | (_, true) => Some(lab::engine as Engine),
         (GobangEngine::StepList, false) => None,
+        (GobangEngine::Strong, false) => Some(engine::hook_for(
+            options.level.unwrap_or(Level::Expert),
+            options.rule.map(rule).unwrap_or(Rule::Freestyle),
+        )),
     };
-    // The lab finds five or more in every direction: freestyle, unless
-    // another rule is asked for.
-    let rule = options.rule.map(rule).or(undo_lab.then_some(Rule::Freestyle));
+    // The lab and the strong engine find five or more in every direction:
+    // freestyle, unless another rule is asked for.
+    let rule = options.rule.map(rule).or((undo_lab || strong).then_some(Rule::Freestyle));
     let hooks = Hooks { judge: rules::judge_for(rule), hot_seat: options.two_player, engine };
     let rule_name = match rule {
         None => "original",

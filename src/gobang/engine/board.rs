@@ -1,0 +1,377 @@
+//! The engine's board: stones, and for every point, line and colour the
+//! key of its line shape ([`shape`](super::shape)), kept up to date as
+//! stones are played and taken back, with a Zobrist hash.
+
+use crate::gobang::extras::rules::Rule;
+use crate::gobang::port::robot::{Maps, Stone};
+
+use super::shape::{self, digit, Shape, Table, POW3};
+
+/// The board's side.
+pub const SIZE: usize = 15;
+/// Its points, numbered `row * 15 + col`.
+pub const POINTS: usize = SIZE * SIZE;
+/// The four lines through a point: a row, a column, two diagonals (row, col steps).
+pub const LINES: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// A colour, 0 black and 1 white.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Moves first.
+    Black = 0,
+    /// Moves second.
+    White = 1,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn other(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The port's stone of this colour.
+    pub fn stone(self) -> Stone {
+        match self {
+            Color::Black => Stone::Black,
+            Color::White => Stone::White,
+        }
+    }
+
+    /// The colour of the port's stone.
+    pub fn of(stone: Stone) -> Color {
+        match stone {
+            Stone::Black => Color::Black,
+            Stone::White => Color::White,
+        }
+    }
+}
+
+/// A point's `(row, col)`.
+pub fn coords(p: usize) -> (usize, usize) {
+    (p / SIZE, p % SIZE)
+}
+
+/// The point at `(row, col)` plus `k` steps along `line`, if on the board.
+#[inline]
+pub fn step(p: usize, (dr, dc): (i32, i32), k: i32) -> Option<usize> {
+    let r = (p / SIZE) as i32 + dr * k;
+    let c = (p % SIZE) as i32 + dc * k;
+    ((0..SIZE as i32).contains(&r) && (0..SIZE as i32).contains(&c))
+        .then(|| r as usize * SIZE + c as usize)
+}
+
+/// A fixed pseudo-random number for each point and colour (splitmix64).
+fn zobrist() -> [[u64; POINTS]; 2] {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut keys = [[0; POINTS]; 2];
+    for colour in &mut keys {
+        for key in colour.iter_mut() {
+            *key = next();
+        }
+    }
+    keys
+}
+
+/// The board and everything kept about it.
+#[derive(Clone)]
+pub struct Board {
+    /// Each point: `None` or its stone's colour.
+    cells: [Option<Color>; POINTS],
+    /// `keys[colour][point][line]`: the line's key as `colour` sees it.
+    keys: Box<[[[u16; 4]; POINTS]; 2]>,
+    /// How many stones stand within two points (a 5x5 square) of each point.
+    near: [u8; POINTS],
+    zobrist: Box<[[u64; POINTS]; 2]>,
+    hash: u64,
+    /// The stones played, in order.
+    moves: Vec<usize>,
+    rule: Rule,
+    table: &'static Table,
+}
+
+impl Board {
+    /// An empty board under `rule`.
+    pub fn new(rule: Rule) -> Board {
+        let mut keys = Box::new([[[0u16; 4]; POINTS]; 2]);
+        for p in 0..POINTS {
+            for (l, &line) in LINES.iter().enumerate() {
+                for k in (-5..=5).filter(|&k| k != 0) {
+                    if step(p, line, k).is_none() {
+                        // The edge blocks both colours.
+                        keys[0][p][l] += 2 * POW3[digit(k)];
+                        keys[1][p][l] += 2 * POW3[digit(k)];
+                    }
+                }
+            }
+        }
+        Board {
+            cells: [None; POINTS],
+            keys,
+            near: [0; POINTS],
+            zobrist: Box::new(zobrist()),
+            hash: 0,
+            moves: Vec::new(),
+            rule,
+            table: shape::table(rule),
+        }
+    }
+
+    /// The board of the port's `maps` (`maps[row][col]`).
+    pub fn from_maps(maps: &Maps, rule: Rule) -> Board {
+        let mut board = Board::new(rule);
+        for (r, row) in maps.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                if let Some(stone) = cell {
+                    board.play(r * SIZE + c, Color::of(*stone));
+                }
+            }
+        }
+        board
+    }
+
+    /// The port's `maps` of this board.
+    pub fn maps(&self) -> Maps {
+        let mut maps = [[None; SIZE]; SIZE];
+        for p in 0..POINTS {
+            let (r, c) = coords(p);
+            maps[r][c] = self.cells[p].map(Color::stone);
+        }
+        maps
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// What stands on `p`.
+    #[inline]
+    pub fn at(&self, p: usize) -> Option<Color> {
+        self.cells[p]
+    }
+
+    /// The stones played, in order (from `from_maps`: row by row).
+    pub fn moves(&self) -> &[usize] {
+        &self.moves
+    }
+
+    /// The hash of the stones (not of the side to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether `p` is empty with a stone within two points.
+    #[inline]
+    pub fn is_near(&self, p: usize) -> bool {
+        self.cells[p].is_none() && self.near[p] > 0
+    }
+
+    /// The empty points near stones.
+    pub fn near_points(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..POINTS).filter(|&p| self.is_near(p))
+    }
+
+    /// Whether no point is empty.
+    pub fn full(&self) -> bool {
+        self.moves.len() == POINTS
+    }
+
+    fn update(&mut self, p: usize, colour: Color, add: bool) {
+        for (l, &line) in LINES.iter().enumerate() {
+            for k in (-5..=5).filter(|&k| k != 0) {
+                if let Some(q) = step(p, line, k) {
+                    // `p` is at offset -k from `q`.
+                    let place = POW3[digit(-k)];
+                    let own = &mut self.keys[colour as usize][q][l];
+                    *own = if add { *own + place } else { *own - place };
+                    let other = &mut self.keys[colour.other() as usize][q][l];
+                    *other = if add { *other + 2 * place } else { *other - 2 * place };
+                }
+            }
+        }
+        let (r, c) = coords(p);
+        for rr in r.saturating_sub(2)..=(r + 2).min(SIZE - 1) {
+            for cc in c.saturating_sub(2)..=(c + 2).min(SIZE - 1) {
+                let n = &mut self.near[rr * SIZE + cc];
+                *n = if add { *n + 1 } else { *n - 1 };
+            }
+        }
+        self.hash ^= self.zobrist[colour as usize][p];
+    }
+
+    /// Plays `colour` on the empty point `p`.
+    pub fn play(&mut self, p: usize, colour: Color) {
+        debug_assert!(self.cells[p].is_none());
+        self.cells[p] = Some(colour);
+        self.update(p, colour, true);
+        self.moves.push(p);
+    }
+
+    /// Takes back the last stone.
+    pub fn undo(&mut self) {
+        if let Some(p) = self.moves.pop() {
+            if let Some(colour) = self.cells[p].take() {
+                self.update(p, colour, false);
+            }
+        }
+    }
+
+    /// Takes the stone off `p` (not necessarily the last one played).
+    pub fn remove(&mut self, p: usize) {
+        if let Some(colour) = self.cells[p].take() {
+            self.update(p, colour, false);
+            self.moves.retain(|&q| q != p);
+        }
+    }
+
+    /// The shape `colour` makes along line `l` by playing on the empty `p`.
+    #[inline]
+    pub fn shape(&self, p: usize, colour: Color, l: usize) -> Shape {
+        self.table.shape(self.keys[colour as usize][p][l])
+    }
+
+    /// The shapes along the four lines.
+    #[inline]
+    pub fn shapes(&self, p: usize, colour: Color) -> [Shape; 4] {
+        let k = &self.keys[colour as usize][p];
+        [
+            self.table.shape(k[0]),
+            self.table.shape(k[1]),
+            self.table.shape(k[2]),
+            self.table.shape(k[3]),
+        ]
+    }
+
+    /// What a stone of `colour` on the empty `p` threatens.
+    #[inline]
+    pub fn threat(&self, p: usize, colour: Color) -> Threat {
+        Threat::of(self.shapes(p, colour))
+    }
+
+    /// Whether a stone of `colour` on `p` wins.
+    pub fn wins_at(&self, p: usize, colour: Color) -> bool {
+        self.cells[p].is_none() && self.shapes(p, colour).contains(&Shape::Five)
+    }
+
+    /// Whether the stone on `p` stands in a winning line (checked on the stones).
+    pub fn won_at(&self, p: usize) -> bool {
+        let Some(colour) = self.cells[p] else {
+            return false;
+        };
+        LINES.iter().any(|&line| {
+            let count = |sign: i32| {
+                (1..)
+                    .map_while(|k| {
+                        step(p, line, sign * k).filter(|&q| self.cells[q] == Some(colour))
+                    })
+                    .count()
+            };
+            let n = 1 + count(1) + count(-1);
+            match self.rule {
+                Rule::Freestyle => n >= 5,
+                Rule::Standard => n == 5,
+            }
+        })
+    }
+
+    /// The colour to move: black when both have as many stones.
+    pub fn to_move(&self) -> Color {
+        let black = self.cells.iter().filter(|&&c| c == Some(Color::Black)).count();
+        if black * 2 > self.moves.len() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+/// What one stone threatens, from its four lines' shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Threat {
+    /// Nothing forcing.
+    Quiet,
+    /// An open three, or more than one: the other must answer or lose to
+    /// an open four.
+    Three,
+    /// A four: the other must block its five point.
+    Four,
+    /// A four and an open three at once.
+    FourThree,
+    /// An open four or two fours: a win in two moves.
+    OpenFour,
+    /// Five.
+    Five,
+}
+
+impl Threat {
+    /// The threat of the four shapes.
+    pub fn of(shapes: [Shape; 4]) -> Threat {
+        let (mut fours, mut threes) = (0, 0);
+        for s in shapes {
+            match s {
+                Shape::Five => return Threat::Five,
+                Shape::OpenFour => fours += 2,
+                Shape::Four => fours += 1,
+                Shape::OpenThree => threes += 1,
+                _ => {}
+            }
+        }
+        match (fours, threes) {
+            (2.., _) => Threat::OpenFour,
+            (1, 1..) => Threat::FourThree,
+            (1, 0) => Threat::Four,
+            (0, 1..) => Threat::Three,
+            _ => Threat::Quiet,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_follow_plays_and_undos() {
+        let mut board = Board::new(Rule::Freestyle);
+        let fresh = Board::new(Rule::Freestyle);
+        let centre = 7 * SIZE + 7;
+        for k in 0..4 {
+            board.play(centre + k, Color::Black);
+        }
+        assert_eq!(board.shape(centre + 4, Color::Black, 0), Shape::Five);
+        assert_eq!(board.shape(centre - 1, Color::Black, 0), Shape::Five);
+        assert_eq!(board.threat(centre + 4, Color::Black), Threat::Five);
+        assert!(board.wins_at(centre + 4, Color::Black));
+        assert!(!board.wins_at(centre + 4, Color::White));
+        board.play(centre + 4, Color::White);
+        assert_eq!(board.shape(centre - 1, Color::Black, 0), Shape::Five);
+        assert_eq!(board.shape(centre - 2, Color::Black, 0), Shape::Four);
+        for _ in 0..5 {
+            board.undo();
+        }
+        assert!(board.keys == fresh.keys && board.near == fresh.near && board.hash == 0);
+    }
+
+    #[test]
+    fn the_edge_blocks() {
+        let mut board = Board::new(Rule::Freestyle);
+        for c in 0..3 {
+            board.play(c, Color::White);
+        }
+        // Row 0 from the corner: OOO at 0..2, a stone on 3 makes a four.
+        assert_eq!(board.shape(3, Color::White, 0), Shape::Four);
+        assert_eq!(board.threat(3, Color::White), Threat::Four);
+        board.play(SIZE * 5, Color::White);
+        assert!(!board.won_at(SIZE * 5));
+    }
+}

@@ -1,0 +1,151 @@
+//! The engine behind the Gomocup protocol (`fourinrow gobang pbrain
+//! --engine strong`): Gomocup's time and memory rules read from `INFO`.
+//!
+//! - `timeout_turn` (ms, 0: as fast as possible) bounds each move;
+//! - `time_left` (ms, with a `timeout_match` other than 0) is shared out
+//!   over the moves still to come;
+//! - `max_memory` (bytes, 0: no limit) bounds the tables;
+//! - `rule`: 0 five or more, 1 exactly five; renju (4) and caro (8) are
+//!   refused with an `ERROR`, and the game goes on by the other bits.
+
+use std::time::Duration;
+
+use crate::gobang::extras::rules::Rule;
+use crate::gobang::port::robot::{Maps, Stone};
+
+use super::board::{coords, Board, Color};
+use super::search::Table;
+use super::threat::Kind;
+use super::{think, Clock, Level};
+
+/// The tables' bytes when `max_memory` sets no limit.
+const DEFAULT_MEMORY: usize = 64 << 20;
+/// Time kept back from each move for the reply to reach the manager.
+const MARGIN: Duration = Duration::from_millis(30);
+
+/// The strong engine as a Gomocup brain: its level and its table.
+#[derive(Clone, Debug)]
+pub struct Brain {
+    level: Level,
+    table: Table,
+}
+
+/// An `INFO` number, if given and a number.
+fn number(info: &[(String, String)], key: &str) -> Option<u64> {
+    info.iter().rev().find(|(k, _)| k == key).and_then(|(_, v)| v.parse().ok())
+}
+
+impl Brain {
+    /// A brain at `level`.
+    pub fn new(level: Level) -> Brain {
+        Brain { level, table: Table::with_bytes(1 << 16) }
+    }
+
+    /// The `ABOUT` line.
+    pub fn about() -> String {
+        format!(
+            "name=\"fourinrow-gobang-engine\", version=\"{}\", author=\"the fourinrow project\", \
+             country=\"-\", www=\"threat search (VCF, VCT) and alpha-beta, in Rust\"",
+            env!("CARGO_PKG_VERSION")
+        )
+    }
+
+    /// What is wrong with `INFO key value`, if this engine cannot do it.
+    pub fn refuses(&self, key: &str, value: &str) -> Option<String> {
+        let numeric = ["timeout_turn", "timeout_match", "time_left", "max_memory", "rule"];
+        if !numeric.contains(&key) {
+            return None;
+        }
+        let Ok(n) = value.parse::<u64>() else {
+            return Some(format!("INFO {key} needs a whole number, got '{value}'"));
+        };
+        match key {
+            "rule" if n & 4 != 0 => Some(format!(
+                "INFO rule {n}: renju is not supported; playing {} instead",
+                if n & 1 != 0 { "exactly five (1)" } else { "five or more (0)" }
+            )),
+            "rule" if n & 8 != 0 => Some(format!("INFO rule {n}: caro is not supported")),
+            _ => None,
+        }
+    }
+
+    /// The rule `INFO rule` asks for.
+    pub fn rule(info: &[(String, String)]) -> Rule {
+        match number(info, "rule") {
+            Some(n) if n & 1 != 0 => Rule::Standard,
+            _ => Rule::Freestyle,
+        }
+    }
+
+    /// The time for the next move, by the `INFO` values.
+    pub fn budget(&self, info: &[(String, String)], stones: usize) -> Duration {
+        let mut ms =
+            number(info, "timeout_turn").unwrap_or(self.level.settings().time.as_millis() as u64);
+        if number(info, "timeout_match").unwrap_or(0) > 0 {
+            if let Some(left) = number(info, "time_left") {
+                // Share what is left over the moves a game may still take.
+                let to_come = (60u64.saturating_sub(stones as u64 / 2)).max(12);
+                ms = ms.min(left / to_come);
+            }
+        }
+        let ms = Duration::from_millis(ms);
+        (ms.mul_f64(0.85).saturating_sub(MARGIN)).max(Duration::from_millis(5))
+    }
+
+    /// The bytes the tables may take, by `INFO max_memory`.
+    pub fn memory(info: &[(String, String)]) -> usize {
+        match number(info, "max_memory") {
+            Some(0) | None => DEFAULT_MEMORY,
+            // The search's table and the threat search's each get a third.
+            Some(n) => (n as usize / 3).clamp(1 << 16, 1 << 30),
+        }
+    }
+
+    /// Builds the line tables and sizes the table by `INFO max_memory`:
+    /// done at `START` and `INFO`, so that a move's time goes to the search.
+    pub fn prepare(&mut self, info: &[(String, String)]) {
+        super::shape::table(Brain::rule(info));
+        let want = Table::bytes_for(Brain::memory(info));
+        if self.table.bytes() != want {
+            // The old table goes first: both at once could pass max_memory.
+            self.table = Table::with_bytes(1);
+            self.table = Table::with_bytes(want);
+        }
+    }
+
+    /// The move on `maps` (own stones white): played there and written
+    /// `x,y`, after a `MESSAGE` line when a win is proven.
+    pub fn answer(&mut self, maps: &mut Maps, info: &[(String, String)]) -> String {
+        let stones = maps.iter().flatten().filter(|c| c.is_some()).count();
+        let budget = self.budget(info, stones);
+        let clock = Clock::new(Some(budget), None);
+        self.prepare(info);
+        let mut board = Board::from_maps(maps, Brain::rule(info));
+        let settings = super::Settings { time: budget, ..self.level.settings() };
+        let thought =
+            think(&mut board, Color::White, &settings, &clock, &mut self.table, &mut rand::rng());
+        let Some(thought) = thought else {
+            return "ERROR the board is full".into();
+        };
+        let (row, col) = thought.row_col();
+        maps[row][col] = Some(Stone::White);
+        let mut reply = String::new();
+        if let Some(proof) = thought.proof.filter(|p| p.kind != Kind::Five) {
+            let line: Vec<String> = proof
+                .line
+                .iter()
+                .map(|&p| {
+                    let (r, c) = coords(p);
+                    format!("{c},{r}")
+                })
+                .collect();
+            reply = format!(
+                "MESSAGE a forced win ({:?}) in {} moves: {}\n",
+                proof.kind,
+                proof.line.len().div_ceil(2),
+                line.join(" ")
+            );
+        }
+        reply + &format!("{col},{row}")
+    }
+}

@@ -1,0 +1,377 @@
+//! A strong Gobang engine (issue 22), pure logic: no SDL, no I/O.
+//!
+//! - [`shape`]: what a stone makes along a line, from a table built once.
+//! - [`board`]: the board, its line keys kept up to date move by move.
+//! - [`threat`]: proofs of a forced win, VCF (continuous fours) and VCT
+//!   (continuous fours and threes).
+//! - [`search`]: alpha-beta (PVS) with iterative deepening, a
+//!   transposition table, and threat pruning.
+//!
+//! [`think`] puts them together for one move: a five, else a proven win,
+//! else the search's best move that leaves the other side no VCF, within
+//! a time budget, stopping at once when a shared flag says so.
+//! docs/gobang-engine.md explains it for learners.
+
+pub mod board;
+pub mod brain;
+pub mod matches;
+pub mod report;
+pub mod search;
+pub mod shape;
+pub mod threat;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+
+use crate::gobang::extras::rules::Rule;
+use crate::gobang::port::robot::{Maps, Stone};
+use board::{coords, Board, Color, SIZE};
+use search::{moves, worth, Search, Table, WIN, WON};
+use threat::{five_points, Proof, Prover};
+
+/// When to stop: a deadline, and a flag another thread may raise.
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Clock {
+    /// A clock that runs out `budget` from now, or on `stop`.
+    pub fn new(budget: Option<Duration>, stop: Option<Arc<AtomicBool>>) -> Clock {
+        Clock { deadline: budget.map(|b| Instant::now() + b), stop }
+    }
+
+    /// A clock for part of this one's time: `share` of what is left.
+    pub fn part(&self, share: f64) -> Clock {
+        let deadline = self.deadline.map(|d| {
+            let left = d.saturating_duration_since(Instant::now());
+            Instant::now() + left.mul_f64(share)
+        });
+        Clock { deadline, stop: self.stop.clone() }
+    }
+
+    /// Whether the time is up or the flag is raised.
+    pub fn out(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// How well the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Greedy and noisy: one stone ahead, blocks fours, blind to threes.
+    Easy,
+    /// Two plies, a little noise, no threat search.
+    Medium,
+    /// Four plies and VCF, 0.3 s a move.
+    Hard,
+    /// VCF, VCT, a guard against the other's VCF, deepening for 1 s.
+    Expert,
+    /// The same for 3 s a move, wider.
+    Master,
+}
+
+/// The levels, weakest first.
+pub const LEVELS: [Level; 5] =
+    [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Master];
+
+impl Level {
+    /// The level's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Master => "master",
+        }
+    }
+
+    /// How the level searches.
+    pub fn settings(self) -> Settings {
+        let base = Settings {
+            depth: 2,
+            width: 10,
+            vcf: false,
+            vct: false,
+            guard: false,
+            noise: 0,
+            blind: false,
+            time: Duration::from_millis(300),
+        };
+        match self {
+            Level::Easy => Settings { depth: 0, noise: 60, blind: true, ..base },
+            Level::Medium => Settings { depth: 2, noise: 8, ..base },
+            Level::Hard => Settings { depth: 4, width: 12, vcf: true, ..base },
+            Level::Expert => Settings {
+                depth: 20,
+                width: 14,
+                vcf: true,
+                vct: true,
+                guard: true,
+                time: Duration::from_secs(1),
+                ..base
+            },
+            Level::Master => Settings {
+                depth: 24,
+                width: 18,
+                vcf: true,
+                vct: true,
+                guard: true,
+                time: Duration::from_secs(3),
+                ..base
+            },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        LEVELS
+            .iter()
+            .enumerate()
+            .find(|(i, l)| l.name() == s.to_ascii_lowercase() || (i + 1).to_string() == s)
+            .map(|(_, &l)| l)
+            .ok_or_else(|| {
+                format!("'{s}' is no level: easy, medium, hard, expert, master (or 1 to 5)")
+            })
+    }
+}
+
+/// How a level searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The deepest alpha-beta iteration, in plies (0: one stone's worth only).
+    pub depth: i32,
+    /// The most moves tried at a node.
+    pub width: usize,
+    /// Look for a win by continuous fours.
+    pub vcf: bool,
+    /// Look for a win by continuous threats.
+    pub vct: bool,
+    /// Refuse moves that let the other side win by continuous fours.
+    pub guard: bool,
+    /// Play any move within this many percent of the best, at random.
+    pub noise: i32,
+    /// Blind to the other's open threes: only its fours are blocked.
+    pub blind: bool,
+    /// The time for a move.
+    pub time: Duration,
+}
+
+/// The engine's answer for one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The point, `row * 15 + col`.
+    pub point: usize,
+    /// Its value for the mover (a win or loss beyond [`search::WON`]).
+    pub score: i32,
+    /// The deepest completed search, in plies.
+    pub depth: i32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// A forced win, when one is proven.
+    pub proof: Option<Proof>,
+}
+
+impl Thought {
+    /// The point as `(row, col)`.
+    pub fn row_col(&self) -> (usize, usize) {
+        coords(self.point)
+    }
+}
+
+/// The move for `me` on `board` (which must have an empty point), by
+/// `settings`, within `clock`, with a table of `table` and noise from `rng`.
+pub fn think(
+    board: &mut Board,
+    me: Color,
+    settings: &Settings,
+    clock: &Clock,
+    table: &mut Table,
+    rng: &mut impl Rng,
+) -> Option<Thought> {
+    let them = me.other();
+    let centre = 7 * SIZE + 7;
+    let answer = |point, score, proof| Some(Thought { point, score, depth: 0, nodes: 0, proof });
+    if board.moves().is_empty() {
+        return answer(centre, 0, None);
+    }
+    let (fives, n) = five_points(board, me);
+    if n > 0 {
+        return answer(
+            fives[0],
+            WIN - 1,
+            Some(Proof { kind: threat::Kind::Five, line: vec![fives[0]] }),
+        );
+    }
+    let (theirs, n) = five_points(board, them);
+    if n > 0 {
+        return answer(theirs[0], if n > 1 { -WIN + 2 } else { 0 }, None);
+    }
+    let mut nodes = 0;
+    for (on, threes, share) in [(settings.vcf, 0, 0.2), (settings.vct, 3, 0.3)] {
+        if on {
+            let part = clock.part(share);
+            let mut prover = Prover::with_bytes(&part, table.bytes());
+            let proof = prover.prove(board, me, 16, threes);
+            nodes += prover.nodes;
+            if let Some(proof) = proof {
+                let point = proof.line[0];
+                return Some(Thought {
+                    point,
+                    score: WIN - proof.line.len() as i32,
+                    depth: 0,
+                    nodes,
+                    proof: Some(proof),
+                });
+            }
+        }
+    }
+    let mut list = if settings.blind {
+        let mut near: Vec<(i32, usize)> = board
+            .near_points()
+            .map(|p| (worth(board, p, me) + worth(board, p, them) / 4, p))
+            .collect();
+        near.sort_by_key(|x| std::cmp::Reverse(x.0));
+        near.into_iter().take(settings.width).map(|(_, p)| p).collect()
+    } else {
+        moves(board, me, settings.width.max(8))
+    };
+    if list.is_empty() {
+        // No stone near anything: any empty point.
+        list = (0..board::POINTS).filter(|&p| board.at(p).is_none()).take(1).collect();
+    }
+    if settings.guard && list.len() > 1 {
+        let part = clock.part(0.3);
+        let mut safe = Vec::new();
+        for &p in &list {
+            board.play(p, me);
+            let mut prover = Prover::with_bytes(&part, table.bytes());
+            let lost = prover.prove(board, them, 12, 0).is_some();
+            nodes += prover.nodes;
+            board.undo();
+            if !lost && !prover.aborted() {
+                safe.push(p);
+            }
+        }
+        if !safe.is_empty() {
+            list = safe;
+        }
+    }
+    let mut scored: Vec<(i32, usize)> = if settings.depth == 0 {
+        list.iter().map(|&p| (worth(board, p, me) + worth(board, p, them) / 2, p)).collect()
+    } else {
+        list.iter().map(|&p| (0, p)).collect()
+    };
+    let mut depth_done = 0;
+    let mut search = Search::new(clock, table, settings.width);
+    for depth in 1..=settings.depth {
+        let mut next = Vec::with_capacity(scored.len());
+        let mut alpha = -WIN;
+        for (i, &(_, p)) in scored.iter().enumerate() {
+            let score = if i == 0 {
+                search.root_move(board, me, p, depth, -WIN, WIN)
+            } else {
+                let s = search.root_move(board, me, p, depth, alpha, alpha + 1);
+                if s > alpha {
+                    search.root_move(board, me, p, depth, alpha, WIN)
+                } else {
+                    s
+                }
+            };
+            if search.aborted() {
+                break;
+            }
+            alpha = alpha.max(score);
+            next.push((score, p));
+        }
+        if search.aborted() {
+            // Keep the last full iteration, unless this one found better.
+            if let (Some(&(s, p)), Some(&(old, _))) =
+                (next.iter().max_by_key(|x| x.0), scored.first())
+            {
+                if depth_done > 0 && s > old {
+                    scored.retain(|x| x.1 != p);
+                    scored.insert(0, (s, p));
+                }
+            }
+            break;
+        }
+        next.sort_by_key(|x| std::cmp::Reverse(x.0));
+        scored = next;
+        depth_done = depth;
+        if scored[0].0.abs() > WON || scored.len() == 1 {
+            break;
+        }
+    }
+    nodes += search.nodes;
+    if depth_done == 0 && settings.depth > 0 {
+        // Not even one ply: order by the stones' worth.
+        scored =
+            list.iter().map(|&p| (worth(board, p, me) + worth(board, p, them) / 2, p)).collect();
+        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+    }
+    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+    let best = scored[0].0;
+    let (score, point) = if settings.noise > 0 && best.abs() < WON {
+        let near: Vec<&(i32, usize)> = scored
+            .iter()
+            .filter(|(s, _)| best - s <= settings.noise * best.abs().max(100) / 100)
+            .collect();
+        *near[rng.random_range(0..near.len())]
+    } else {
+        scored[0]
+    };
+    Some(Thought { point, score, depth: depth_done, nodes, proof: None })
+}
+
+/// The engine as the game's hook
+/// ([`Engine`](crate::gobang::port::hooks::Engine)): `LEVEL` is the index
+/// in [`LEVELS`], `STANDARD` the rule (else freestyle).
+pub fn hook<const LEVEL: usize, const STANDARD: bool>(
+    maps: &Maps,
+    stone: Stone,
+) -> Option<(i32, i32)> {
+    let rule = if STANDARD { Rule::Standard } else { Rule::Freestyle };
+    let mut board = Board::from_maps(maps, rule);
+    let settings = LEVELS[LEVEL].settings();
+    let clock = Clock::new(Some(settings.time), None);
+    let mut table = Table::with_bytes(16 << 20);
+    let thought =
+        think(&mut board, Color::of(stone), &settings, &clock, &mut table, &mut rand::rng())?;
+    let (r, c) = thought.row_col();
+    Some((r as i32, c as i32))
+}
+
+/// The hook for `level` under `rule`.
+pub fn hook_for(level: Level, rule: Rule) -> crate::gobang::port::hooks::Engine {
+    let standard = rule == Rule::Standard;
+    match (level, standard) {
+        (Level::Easy, false) => hook::<0, false>,
+        (Level::Medium, false) => hook::<1, false>,
+        (Level::Hard, false) => hook::<2, false>,
+        (Level::Expert, false) => hook::<3, false>,
+        (Level::Master, false) => hook::<4, false>,
+        (Level::Easy, true) => hook::<0, true>,
+        (Level::Medium, true) => hook::<1, true>,
+        (Level::Hard, true) => hook::<2, true>,
+        (Level::Expert, true) => hook::<3, true>,
+        (Level::Master, true) => hook::<4, true>,
+    }
+}

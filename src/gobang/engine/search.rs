@@ -1,0 +1,293 @@
+//! Alpha-beta search: principal variation search (PVS) with iterative
+//! deepening under a time budget, a transposition table, and pruning by
+//! threats (a side facing a four or an open three has few answers).
+
+use super::board::{Board, Color, Threat, POINTS};
+use super::shape::Shape;
+use super::threat::{defences, five_points, threat_points};
+use super::Clock;
+
+/// A won game's score; wins sooner score higher.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are wins or losses found by the search.
+pub const WON: i32 = WIN - 1_000;
+
+/// What each shape a stone would make is worth, to order moves and to
+/// value positions.
+const WORTH: [i32; 9] = [0, 1, 4, 12, 10, 45, 55, 400, 10_000];
+
+/// What a stone of `colour` on `p` is worth.
+pub fn worth(board: &Board, p: usize, colour: Color) -> i32 {
+    let shapes = board.shapes(p, colour);
+    let sum: i32 = shapes.iter().map(|&s| WORTH[s as usize]).sum();
+    let bonus = match Threat::of(shapes) {
+        Threat::OpenFour => 400,
+        Threat::FourThree => 300,
+        Threat::Three if shapes.iter().filter(|&&s| s == Shape::OpenThree).count() > 1 => 150,
+        _ => 0,
+    };
+    sum + bonus
+}
+
+/// The position's value for `me`, to move: what my stones could make,
+/// less what the other's could, the mover's counted more.
+pub fn evaluate(board: &Board, me: Color) -> i32 {
+    let (mut mine, mut theirs) = (0, 0);
+    for p in board.near_points() {
+        mine += worth(board, p, me);
+        theirs += worth(board, p, me.other());
+    }
+    (mine * 6 - theirs * 5) / 5
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    mv: u16,
+    depth: i8,
+    /// 0 empty, 1 exact, 2 lower bound, 3 upper bound.
+    bound: u8,
+}
+
+/// The transposition table: a fixed number of entries, the newest kept.
+#[derive(Clone)]
+pub struct Table {
+    entries: Vec<Entry>,
+}
+
+impl Table {
+    /// A table of at most `bytes` bytes (at least one entry).
+    pub fn with_bytes(bytes: usize) -> Table {
+        Table { entries: vec![Entry::default(); Table::entries_for(bytes)] }
+    }
+
+    /// How many entries a table of at most `bytes` bytes holds: a power of two.
+    fn entries_for(bytes: usize) -> usize {
+        let n = (bytes / std::mem::size_of::<Entry>()).max(1);
+        1usize << (usize::BITS - 1 - n.leading_zeros())
+    }
+
+    /// The bytes [`Table::with_bytes`] would take for `bytes`.
+    pub fn bytes_for(bytes: usize) -> usize {
+        Table::entries_for(bytes) * std::mem::size_of::<Entry>()
+    }
+
+    /// The bytes the table holds.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    /// Forgets every entry (a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} entries)", self.entries.len())
+    }
+}
+
+/// The search.
+pub struct Search<'c> {
+    clock: &'c Clock,
+    table: &'c mut Table,
+    /// The most moves tried at a node.
+    width: usize,
+    /// Nodes visited.
+    pub nodes: u64,
+    aborted: bool,
+}
+
+/// The side to move's salt in the table's keys.
+fn key(board: &Board, me: Color) -> u64 {
+    board.hash() ^ if me == Color::White { 0x2545_f491_4f6c_dd1d } else { 0 }
+}
+
+/// The moves worth searching for `me`, best first.
+pub fn moves(board: &Board, me: Color, width: usize) -> Vec<usize> {
+    let them = me.other();
+    let (fives, n) = five_points(board, them);
+    if n > 0 {
+        return vec![fives[0]];
+    }
+    let threats = threat_points(board, them);
+    let mut scored: Vec<(i32, usize)> = if threats.is_empty() {
+        board
+            .near_points()
+            .map(|p| (worth(board, p, me) + worth(board, p, them) * 4 / 5, p))
+            .collect()
+    } else {
+        // An open three against me: my fours, or a stone that spoils it.
+        let mut answers = defences(board, &threats, me);
+        for p in board.near_points() {
+            if board.threat(p, me) >= Threat::Four && !answers.contains(&p) {
+                answers.push(p);
+            }
+        }
+        answers.into_iter().map(|p| (worth(board, p, me) + worth(board, p, them), p)).collect()
+    };
+    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+    let forced = !threats.is_empty();
+    scored.into_iter().take(if forced { POINTS } else { width }).map(|(_, p)| p).collect()
+}
+
+impl<'c> Search<'c> {
+    /// A search with `table`, trying at most `width` moves at a node.
+    pub fn new(clock: &'c Clock, table: &'c mut Table, width: usize) -> Search<'c> {
+        Search { clock, table, width, nodes: 0, aborted: false }
+    }
+
+    /// Whether the search ran out of time or was stopped.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The value of `mv` for `me` searched `depth` plies deep, within
+    /// `(alpha, beta)`; the board is as it was afterwards.
+    pub fn root_move(
+        &mut self,
+        board: &mut Board,
+        me: Color,
+        mv: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        board.play(mv, me);
+        let score = if board.won_at(mv) {
+            WIN - 1
+        } else {
+            -self.negamax(board, me.other(), depth - 1, -beta, -alpha, 1)
+        };
+        board.undo();
+        score
+    }
+
+    fn negamax(
+        &mut self,
+        board: &mut Board,
+        me: Color,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.clock.out() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let them = me.other();
+        if five_points(board, me).1 > 0 {
+            return WIN - ply;
+        }
+        let (_, n) = five_points(board, them);
+        if n >= 2 {
+            return -(WIN - ply - 1);
+        }
+        if n == 0 && board.near_points().any(|p| board.threat(p, me) >= Threat::OpenFour) {
+            return WIN - ply - 2;
+        }
+        if board.full() {
+            return 0;
+        }
+        if depth <= 0 && n == 0 {
+            return evaluate(board, me);
+        }
+        let key = key(board, me);
+        let slot = self.table.slot(key);
+        let entry = self.table.entries[slot];
+        let mut first = None;
+        if entry.key == key && entry.bound != 0 {
+            first = Some(entry.mv as usize);
+            if entry.depth as i32 >= depth {
+                let score = from_table(entry.score, ply);
+                match entry.bound {
+                    1 => return score,
+                    2 if score >= beta => return score,
+                    3 if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let mut list = moves(board, me, self.width);
+        if let Some(f) = first.filter(|f| list.contains(f)) {
+            list.retain(|&p| p != f);
+            list.insert(0, f);
+        }
+        let next = if list.len() == 1 { depth } else { depth - 1 };
+        let (alpha0, mut best, mut best_move) = (alpha, -WIN, list.first().copied().unwrap_or(0));
+        for (i, &p) in list.iter().enumerate() {
+            board.play(p, me);
+            let score = if i == 0 {
+                -self.negamax(board, them, next, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.negamax(board, them, next, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta {
+                    -self.negamax(board, them, next, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            board.undo();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = p;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            3
+        } else if best >= beta {
+            2
+        } else {
+            1
+        };
+        self.table.entries[slot] = Entry {
+            key,
+            score: to_table(best, ply),
+            mv: best_move as u16,
+            depth: depth as i8,
+            bound,
+        };
+        best
+    }
+}
+
+/// A win's score as the table keeps it: counted from the node, not the root.
+fn to_table(score: i32, ply: i32) -> i32 {
+    if score > WON {
+        score + ply
+    } else if score < -WON {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: i32) -> i32 {
+    if score > WON {
+        score - ply
+    } else if score < -WON {
+        score + ply
+    } else {
+        score
+    }
+}
