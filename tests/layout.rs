@@ -230,6 +230,7 @@ fn the_parts_use_each_other_one_way_only() {
                 "fourinrow::engine",
                 "fourinrow::extras",
                 "fourinrow::tools",
+                "gobang::engine",
             ],
         ),
         // Four in a Row.
@@ -271,10 +272,28 @@ fn the_parts_use_each_other_one_way_only() {
         // uses the other.
         ("gobang", &[]),
         ("gobang::port", &["io", "error"]),
-        ("gobang::analyze", &["gobang::port", "gobang::extras", "files"]),
+        // Its strong engine uses the twins' board and the rules done right.
+        ("gobang::engine", &["gobang::port", "gobang::extras", "gobang::boardtext"]),
+        // Its board text, and the tools that read it.
+        ("gobang::boardtext", &["gobang::port"]),
+        (
+            "gobang::analyze",
+            &["gobang::port", "gobang::extras", "gobang::engine", "gobang::boardtext", "files"],
+        ),
         ("gobang::extras", &["gobang::port", "io", "error"]),
-        ("gobang::pbrain", &["gobang::port"]),
-        ("gobang::play", &["gobang::port", "gobang::extras", "gobang::text", "io", "error", "cli"]),
+        ("gobang::pbrain", &["gobang::port", "gobang::engine"]),
+        (
+            "gobang::play",
+            &[
+                "gobang::port",
+                "gobang::extras",
+                "gobang::engine",
+                "gobang::text",
+                "io",
+                "error",
+                "cli",
+            ],
+        ),
         // Its text: the seam's fonts and the CJK subset (its test reads
         // the undo-lab's labels).
         ("gobang::text", &["io", "error", "gobang::extras"]),

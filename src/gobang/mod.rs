@@ -5,6 +5,9 @@
 //!   `robot.py`, `setup.py`, `status.py`).
 //! - [`extras`]: what the original lacks: win rules done right, the
 //!   record, the undo-lab tutorial's game.
+//! - [`engine`]: the strong engine (threat search, alpha-beta), which the
+//!   original never had.
+//! - [`boardtext`]: the board text the tools read and write.
 //! - [`analyze`]: `fourinrow gobang analyze`, the AI's choice for board texts.
 //! - [`pbrain`]: `fourinrow gobang pbrain`, the AI as a Gomocup engine.
 //! - `play`: the set-up that wires the twins to a window or a replay (the
@@ -18,7 +21,7 @@
 //! text, and `pygame.draw` ([`crate::io::draw`]).
 
 pub mod analyze;
-// Issue 22: the strong engine.
+pub mod boardtext;
 pub mod engine;
 pub mod extras;
 pub mod pbrain;

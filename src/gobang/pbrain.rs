@@ -19,7 +19,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::gobang::port::robot::{first_empty, Maps, Stone, AI, EMPTY_MAPS};
 use crate::gobang::port::setup::{COL, ROW};
-// Issue 22: the strong engine, opt-in (`--engine strong`).
+// Not in the Python: the strong engine, opt-in (`--engine strong`).
 use crate::gobang::engine::brain::Brain;
 
 /// What the engine knows between commands.

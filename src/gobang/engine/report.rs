@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::gobang::analyze::{to_move, Board as BoardText, BoardTextError};
+use crate::gobang::boardtext::{to_move, Board as BoardText, BoardTextError};
 use crate::gobang::extras::rules::Rule;
 
 use super::board::{coords, Board, Color};
