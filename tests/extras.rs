@@ -440,6 +440,41 @@ fn record_writes_each_game_and_analyze_reads_it_back_with_explains_numbers() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// The `--record` file written by playing `script` with `options`.
+fn recorded(name: &str, script: Value, options: ExtrasOptions) -> String {
+    let path = std::env::temp_dir().join(format!("fourinrow-{name}-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let run =
+        run(script, ExtrasOptions { record: Some(path.clone()), ..options }, faithful(), &[0]);
+    assert!(matches!(run.stop, Stop::ScriptEnded));
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    text
+}
+
+#[test]
+fn record_tells_a_restarted_game_from_an_unfinished_one_in_both_loops() {
+    // Against the computer (difficulty 0: it plays column 0): B0 R3 B0, then R.
+    // Game 2 is the human's to start and has no moves when the script ends.
+    let mut events = human_moves(7, &[3]);
+    events.push(json!([300, "key", "r"]));
+    let script = json!({"difficulty": 0, "frames": 400, "first": ["human"], "events": events});
+    assert_eq!(
+        recorded("restarted", script, ExtrasOptions::default()),
+        "7x6 first=black moves=0,3,0 result=restarted\n"
+    );
+    // The hot seat: B0 R1 B0, U takes back black's 0; the script ends on black's turn.
+    let mut events = drag(0, 7, 0, BLACK_PILE);
+    events.extend(drag(60, 7, 1, RED_PILE));
+    events.extend(drag(120, 7, 0, BLACK_PILE));
+    events.push(json!([180, "key", "u"]));
+    let script = json!({"frames": 240, "events": events});
+    assert_eq!(
+        recorded("hot-seat", script, extras(|e| e.two_player = true)),
+        "7x6 first=black moves=0,1 result=unfinished\n"
+    );
+}
+
 #[test]
 fn the_lab_preset_is_a_5x5_board_on_cornflower_blue() {
     let settings = Settings { bg_color: CORNFLOWERBLUE, ..Settings::default() };

@@ -118,7 +118,6 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
             Ok(never) => match never {},
             Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
             Err(Stop::Failed(e)) => Err(e),
-            Err(other) => Err(Error::Internal(format!("the game stopped with {other:?}"))),
         }
     };
     let Some(script) = script else {
