@@ -9,11 +9,11 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 use serde_json::{json, Map, Value};
 
-use fourinrow::fourinrow::port::board::{get_new_board, is_valid_move, make_move, Board, Tile};
-use fourinrow::fourinrow::port::settings::Settings;
-use fourinrow::fourinrow::tools::boardtext::{
-    format_board, parse_board, BoardTextError, MAX_TEXT_SIZE,
+use fourinrow::fourinrow::port::board::{
+    get_new_board, is_valid_move, make_move, Board, SizeError, Tile, MAX_BOARD_SIZE,
 };
+use fourinrow::fourinrow::port::settings::Settings;
+use fourinrow::fourinrow::tools::boardtext::{parse_board, BoardTextError};
 use fourinrow::io::replay::{parse_script, Script, Starter};
 use fourinrow::io::{Event, Key};
 
@@ -56,7 +56,7 @@ fn obeys_gravity(board: &Board) -> bool {
 fn board_size() -> impl Strategy<Value = (usize, usize)> {
     prop_oneof![
         3 => (4..=12usize, 4..=9usize),
-        1 => (4..=MAX_TEXT_SIZE, 4..=MAX_TEXT_SIZE),
+        1 => (4..=MAX_BOARD_SIZE, 4..=MAX_BOARD_SIZE),
     ]
 }
 
@@ -116,7 +116,7 @@ fn corruption() -> impl Strategy<Value = Corruption> {
 
 /// The board text's rows as character grids, top row first.
 fn grid(board: &Board) -> Vec<Vec<char>> {
-    format_board(board).split('/').map(|row| row.chars().collect()).collect()
+    board.to_string().split('/').map(|row| row.chars().collect()).collect()
 }
 
 /// Grid rows joined back into board text.
@@ -193,10 +193,10 @@ proptest! {
     ) {
         match parse_board(&text) {
             Ok(board) => {
-                prop_assert_eq!(format_board(&board), text.trim());
+                prop_assert_eq!(board.to_string(), text.trim());
                 prop_assert!(obeys_gravity(&board));
-                prop_assert!(board.width() >= 4 && board.width() <= MAX_TEXT_SIZE);
-                prop_assert!(board.height() >= 4 && board.height() <= MAX_TEXT_SIZE);
+                prop_assert!(board.width() >= 4 && board.width() <= MAX_BOARD_SIZE);
+                prop_assert!(board.height() >= 4 && board.height() <= MAX_BOARD_SIZE);
             }
             Err(e) => prop_assert!(is_one_line(&e.to_string()), "{:?}", e.to_string()),
         }
@@ -208,7 +208,7 @@ proptest! {
         before in "[ \t\n]{0,3}",
         after in "[ \t\n]{0,3}",
     ) {
-        let text = format_board(&board);
+        let text = board.to_string();
         prop_assert_eq!(parse_board(&text), Ok(board.clone()));
         prop_assert_eq!(parse_board(&format!("{before}{text}{after}")), Ok(board));
     }
@@ -224,17 +224,17 @@ proptest! {
 
     #[test]
     fn sizes_out_of_range_are_named(
-        width in 0..=MAX_TEXT_SIZE + 8,
-        height in 0..=MAX_TEXT_SIZE + 8,
+        width in 0..=MAX_BOARD_SIZE + 8,
+        height in 0..=MAX_BOARD_SIZE + 8,
         cell in prop::sample::select(vec!['.', 'R', 'B']),
     ) {
         let text = vec![cell.to_string().repeat(width); height].join("/");
         let expected = if text.is_empty() {
             Some(BoardTextError::Empty)
         } else if width < 4 || height < 4 {
-            Some(BoardTextError::TooSmall { width, height })
-        } else if width > MAX_TEXT_SIZE || height > MAX_TEXT_SIZE {
-            Some(BoardTextError::TooLarge { width, height })
+            Some(BoardTextError::Size(SizeError::TooSmall { width, height }))
+        } else if width > MAX_BOARD_SIZE || height > MAX_BOARD_SIZE {
+            Some(BoardTextError::Size(SizeError::TooLarge { width, height }))
         } else {
             None
         };

@@ -7,6 +7,7 @@
 //! positions computed from them (`XMARGIN`, `YMARGIN`, the pile, winner and
 //! arrow rectangles) live in [`Layout`].
 
+use crate::fourinrow::port::board::{BoardSize, SizeError};
 pub use crate::io::pixels::Rgb;
 
 /// Python: BOARDWIDTH = 7
@@ -159,7 +160,8 @@ impl Settings {
     /// window off its edges; here that is refused too.
     pub fn validate(&self) -> Result<(), String> {
         let (w, h) = (self.board_width, self.board_height);
-        if w < MIN_SIZE || h < MIN_SIZE {
+        // The window's limit, below, is the stricter: only a board too small is told here.
+        if let Err(SizeError::TooSmall { .. }) = BoardSize::new(w, h) {
             return Err(format!("Board must be at least 4x4. (asked for {w}x{h})"));
         }
         if w > MAX_BOARDWIDTH || h > MAX_BOARDHEIGHT {
