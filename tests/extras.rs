@@ -276,6 +276,32 @@ fn h_shows_the_humans_values_and_hides_them_again() {
 }
 
 #[test]
+fn in_the_hot_seat_h_values_the_board_as_it_is_for_whoever_drags() {
+    // Black opens in column 0, red answers in 1; H on black's turn (black
+    // drags in the mirror, on a board with the colours swapped), then H on
+    // red's turn after black's second move.
+    let mut events = drag(0, 7, 0, BLACK_PILE);
+    events.extend(drag(60, 7, 1, RED_PILE));
+    events.push(json!([120, "key", "h"]));
+    events.extend(drag(130, 7, 2, BLACK_PILE));
+    events.push(json!([190, "key", "h"]));
+    let run = run(
+        json!({"difficulty": 1, "frames": 200, "events": events}),
+        extras(|e| e.two_player = true),
+        faithful(),
+        &[0],
+    );
+    let [first, second] = &run.said[..] else { panic!("two hints: {:?}", run.said) };
+    let rows = "......./......./......./......./.......";
+    assert!(first.starts_with(&format!("hint: black to move on {rows}/BR.....:")), "{first}");
+    assert!(second.starts_with(&format!("hint: red to move on {rows}/BRB....:")), "{second}");
+    for (line, tile) in [(first, Tile::Black), (second, Tile::Red)] {
+        let (board, values, best) = parse_explain(line);
+        assert_eq!((values, best), analyzed(&board, 1, tile, &Faithful::default()), "{line}");
+    }
+}
+
+#[test]
 fn undo_takes_back_the_move_and_the_reply_and_redo_replays_them() {
     // Difficulty 0: the script's choices pick the computer's columns (0 is the leftmost free).
     let mut events = human_moves(5, &[1, 2]);
