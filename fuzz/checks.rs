@@ -155,7 +155,7 @@ pub fn parse_script_file(data: &[u8]) {
             assert!((MIN_SIZE..=MAX_BOARDWIDTH).contains(&settings.board_width));
             assert!((MIN_SIZE..=MAX_BOARDHEIGHT).contains(&settings.board_height));
         }
-        Err(e) => one_line(&e),
+        Err(e) => one_line(&e.to_string()),
     }
     let mut replay = Replay::new(&script, Checksums::default());
     let display = Display::new(2, 2);

@@ -497,7 +497,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
     };
     match cli.command {
         Some(Sub::Analyze(a)) => {
-            check_difficulty(a.difficulty).map_err(Error::Usage)?;
+            check_difficulty(a.difficulty).map_err(|e| Error::Usage(e.to_string()))?;
             Ok(Command::Analyze(AnalyzeOptions {
                 difficulty: a.difficulty,
                 tile: a.tile.tile(),
@@ -591,7 +591,7 @@ fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
         let message = format!("--fps {} is out of range: give 1 to 1000 frames per second", a.fps);
         return Err(Error::Usage(message));
     }
-    settings.validate().map_err(Error::Usage)?;
+    settings.validate().map_err(|e| Error::Usage(e.to_string()))?;
     if a.engine != EngineChoice::Solver && (a.level.is_some() || a.budget.is_some() || a.no_book) {
         let option = if a.level.is_some() {
             "--level"

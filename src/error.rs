@@ -3,6 +3,13 @@
 //!
 //! Python lets exceptions escape with a traceback; the port names the
 //! option, file or value at fault instead.
+//!
+//! The error types are written by hand, not with `thiserror`: each is a
+//! small enum with a `Display` (the one-line message) and, where another
+//! error caused it, `source()`; a learner reads all of it here, with no
+//! derive macro to expand in their head, and the crate needs no dependency
+//! for it. The parts' own errors (`BoardTextError`, `SizeError`,
+//! `SettingsError`, ...) follow the same pattern.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

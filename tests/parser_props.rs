@@ -12,14 +12,14 @@ use serde_json::{json, Map, Value};
 use fourinrow::fourinrow::port::board::{
     get_new_board, is_valid_move, make_move, Board, SizeError, Tile, MAX_BOARD_SIZE,
 };
-use fourinrow::fourinrow::port::settings::Settings;
+use fourinrow::fourinrow::port::settings::{Settings, SettingsError};
 use fourinrow::fourinrow::tools::boardtext::{parse_board, BoardTextError};
 use fourinrow::io::replay::{parse_script, Script, Starter};
 use fourinrow::io::{Event, Key};
 
 /// A script's settings, as the game takes them: the Python's defaults with
 /// the script's size and difficulty, checked.
-fn settings(script: &Script) -> Result<Settings, String> {
+fn settings(script: &Script) -> Result<Settings, SettingsError> {
     Settings::default().with_size_and_difficulty(script.width, script.height, script.difficulty)
 }
 
@@ -374,7 +374,7 @@ fn check_any_script(text: &str) -> Result<(), TestCaseError> {
     match parse_script(text) {
         Ok(script) => {
             if let Err(e) = settings(&script) {
-                prop_assert!(is_one_line(&e), "{:?} for {}", e, text);
+                prop_assert!(is_one_line(&e.to_string()), "{:?} for {}", e, text);
             }
             prop_assert!(script.events.windows(2).all(|w| w[0].0 <= w[1].0));
         }
@@ -502,7 +502,7 @@ proptest! {
             difficulty: spec.difficulty,
             ..Settings::default()
         };
-        prop_assert_eq!(&settings(&script).map_err(TestCaseError::fail)?, &expected_settings);
+        prop_assert_eq!(&settings(&script).map_err(|e| TestCaseError::fail(e.to_string()))?, &expected_settings);
         prop_assert_eq!(script.frames, spec.frames);
         prop_assert_eq!(&script.choices, &spec.choices);
         let first: Vec<Starter> = spec
@@ -550,7 +550,7 @@ proptest! {
             }
             Err(e) => {
                 prop_assert!(!fits, "{}", e);
-                prop_assert!(is_one_line(&e), "{:?}", e);
+                prop_assert!(is_one_line(&e.to_string()), "{:?}", e);
             }
         }
     }

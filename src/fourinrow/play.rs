@@ -17,7 +17,9 @@ use crate::fourinrow::extras::{hot_seat, Extras};
 use crate::fourinrow::port::game;
 use crate::fourinrow::port::globals::{Engine, Game};
 use crate::fourinrow::port::images::{Images, IMAGE_FILES};
-use crate::fourinrow::port::settings::{Settings, CAPTION, WINDOWHEIGHT, WINDOWWIDTH};
+use crate::fourinrow::port::settings::{
+    Settings, SettingsError, CAPTION, WINDOWHEIGHT, WINDOWWIDTH,
+};
 use crate::io::chance::Chance;
 use crate::io::images::{check_png, decode_rgba, ImageFiles, ImageSource, MAX_TOTAL_PIXELS};
 use crate::io::pixels::ScaleBackend;
@@ -151,7 +153,7 @@ fn run(
 
 /// A script's size and difficulty, with the options' frame rate and
 /// background; the message says what is wrong with them.
-pub fn script_settings(script: &Script, options: &Settings) -> Result<Settings, String> {
+pub fn script_settings(script: &Script, options: &Settings) -> Result<Settings, SettingsError> {
     options.with_size_and_difficulty(script.width, script.height, script.difficulty)
 }
 
