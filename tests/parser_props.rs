@@ -10,9 +10,9 @@ use proptest::test_runner::Config;
 use serde_json::{json, Map, Value};
 
 use fourinrow::fourinrow::port::board::{
-    get_new_board, is_valid_move, make_move, Board, SizeError, Tile, MAX_BOARD_SIZE,
+    get_new_board, is_valid_move, make_move, Board, Tile, MAX_BOARD_SIZE,
 };
-use fourinrow::fourinrow::port::settings::{Settings, SettingsError};
+use fourinrow::fourinrow::port::settings::{Settings, SettingsError, SizeError};
 use fourinrow::fourinrow::tools::boardtext::{parse_board, BoardTextError};
 use fourinrow::io::replay::{parse_script, Script, Starter};
 use fourinrow::io::{Event, Key};

@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::files;
 use crate::fourinrow::port::board::{
-    get_new_board, is_valid_move, make_move, Board, BoardSize, Tile, MAX_BOARD_SIZE,
+    get_new_board, is_valid_move, make_move, Board, Tile, MAX_BOARD_SIZE,
 };
-use crate::fourinrow::port::settings::MIN_SIZE;
+use crate::fourinrow::port::settings::{BoardSize, MIN_SIZE};
 
 /// How a recorded game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,8 +11,6 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-use crate::fourinrow::port::settings::MIN_SIZE;
-
 /// A token colour: the strings `RED` and `BLACK` of the Python.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tile {
@@ -30,75 +28,6 @@ pub enum Tile {
 /// 12x9; the tools (board text, records) refuse anything over this, which
 /// no search could finish anyway.
 pub const MAX_BOARD_SIZE: usize = 64;
-
-/// Not in the Python: a board's size, checked. [`BoardSize::new`] is the one
-/// place the limits are checked ([`MIN_SIZE`] to [`MAX_BOARD_SIZE`] columns
-/// and rows); board text, records and the settings all ask it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardSize {
-    /// Columns.
-    width: usize,
-    /// Rows.
-    height: usize,
-}
-
-/// Why a size is no board's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SizeError {
-    /// Fewer than [`MIN_SIZE`] columns or rows: the Python's assertion.
-    TooSmall {
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-    },
-    /// More than [`MAX_BOARD_SIZE`] columns or rows.
-    TooLarge {
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-    },
-}
-
-impl fmt::Display for SizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SizeError::TooSmall { width, height } => {
-                write!(f, "Board must be at least 4x4. (this one is {width}x{height})")
-            }
-            SizeError::TooLarge { width, height } => write!(
-                f,
-                "a {width}x{height} board is too large (at most {MAX_BOARD_SIZE}x{MAX_BOARD_SIZE})"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SizeError {}
-
-impl BoardSize {
-    /// `width` columns and `height` rows, if a board may have them.
-    pub fn new(width: usize, height: usize) -> Result<BoardSize, SizeError> {
-        if width < MIN_SIZE || height < MIN_SIZE {
-            return Err(SizeError::TooSmall { width, height });
-        }
-        if width > MAX_BOARD_SIZE || height > MAX_BOARD_SIZE {
-            return Err(SizeError::TooLarge { width, height });
-        }
-        Ok(BoardSize { width, height })
-    }
-
-    /// Columns.
-    pub fn width(self) -> usize {
-        self.width
-    }
-
-    /// Rows.
-    pub fn height(self) -> usize {
-        self.height
-    }
-}
 
 /// Python: EMPTY = None
 ///
@@ -295,24 +224,6 @@ pub fn is_winner(board: &Board, tile: Tile) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_board_size_is_4_to_64_columns_and_rows() {
-        for w in [0, 3, 4, 5, 63, 64, 65, usize::MAX] {
-            for h in [0, 3, 4, 7, 64, 65] {
-                let fits = |n: usize| (4..=64).contains(&n);
-                let size = BoardSize::new(w, h);
-                assert_eq!(size.is_ok(), fits(w) && fits(h), "{w}x{h}");
-                if let Ok(size) = size {
-                    assert_eq!((size.width(), size.height()), (w, h));
-                }
-            }
-        }
-        let small = BoardSize::new(3, 9).unwrap_err().to_string();
-        assert_eq!(small, "Board must be at least 4x4. (this one is 3x9)");
-        let large = BoardSize::new(65, 9).unwrap_err().to_string();
-        assert_eq!(large, "a 65x9 board is too large (at most 64x64)");
-    }
 
     /// A board from rows of text, top row first (`.`, `R`, `B`).
     fn board(rows: &[&str]) -> Board {

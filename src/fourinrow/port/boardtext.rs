@@ -13,7 +13,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::fourinrow::port::board::{get_new_board, Board, BoardSize, SizeError, Tile};
+use crate::fourinrow::port::board::{get_new_board, Board, Tile};
+use crate::fourinrow::port::settings::{BoardSize, SizeError};
 
 /// What is wrong with a board text.
 #[derive(Clone, Debug, PartialEq, Eq)]
