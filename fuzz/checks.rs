@@ -18,7 +18,7 @@ use fourinrow::fourinrow::port::settings::{
     Layout, Settings, MAX_BOARDHEIGHT, MAX_BOARDWIDTH, MIN_SIZE,
 };
 use fourinrow::fourinrow::tools::analyze::{analyze_board, check_search};
-use fourinrow::fourinrow::tools::boardtext::{format_board, parse_board, MAX_TEXT_SIZE};
+use fourinrow::fourinrow::tools::boardtext::parse_board;
 use fourinrow::fourinrow::tools::solve::{parse_position, SolveOptions};
 use fourinrow::io::images::{check_png, decode_rgba, MAX_IMAGE_SIZE};
 use fourinrow::io::pixels::{Display, ScaleBackend};
@@ -155,7 +155,7 @@ pub fn parse_script_file(data: &[u8]) {
             assert!((MIN_SIZE..=MAX_BOARDWIDTH).contains(&settings.board_width));
             assert!((MIN_SIZE..=MAX_BOARDHEIGHT).contains(&settings.board_height));
         }
-        Err(e) => one_line(&e),
+        Err(e) => one_line(&e.to_string()),
     }
     let mut replay = Replay::new(&script, Checksums::default());
     let display = Display::new(2, 2);
@@ -181,8 +181,8 @@ pub fn parse_board_text(data: &[u8]) {
         Ok(board) => board,
         Err(e) => return one_line(&e.to_string()),
     };
-    assert_eq!(format_board(&board), text.trim());
-    let sizes = MIN_SIZE..=MAX_TEXT_SIZE;
+    assert_eq!(board.to_string(), text.trim());
+    let sizes = MIN_SIZE..=MAX_BOARD_SIZE;
     assert!(sizes.contains(&board.width()) && sizes.contains(&board.height()));
     for difficulty in 0..=6 {
         if let Err(e) = check_search(&board, difficulty, EngineChoice::Fast) {

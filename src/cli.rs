@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::error::Error;
+use crate::fourinrow::engine::solver::Level;
 use crate::fourinrow::engine::Python;
 use crate::fourinrow::extras::ExtrasOptions;
 use crate::fourinrow::port::board::Tile;
@@ -19,10 +20,10 @@ use crate::fourinrow::port::settings::{
     MAX_DIFFICULTY,
 };
 use crate::fourinrow::tools::analyze::AnalyzeOptions;
-pub use crate::fourinrow::tools::engines::{EngineChoice, LevelChoice, SolverOptions};
+pub use crate::fourinrow::tools::engines::{EngineChoice, SolverOptions};
 use crate::fourinrow::tools::grade::GradeOptions;
 use crate::fourinrow::tools::solve::{BookChoice, SolveOptions};
-use crate::gobang::engine::Level;
+use crate::gobang::engine::Level as GobangLevel;
 
 /// What to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,14 +49,14 @@ pub enum GobangCommand {
     Play(GobangOptions),
     /// The AI's choice for board texts (from stdin when none are given),
     /// by this engine.
-    Analyze(Vec<String>, GobangEngine, Option<Level>),
+    Analyze(Vec<String>, GobangEngine, Option<GobangLevel>),
     /// The AI's choice at each turn of the games in a `--record` file, by
     /// this engine.
-    AnalyzeRecord(PathBuf, GobangEngine, Option<Level>),
+    AnalyzeRecord(PathBuf, GobangEngine, Option<GobangLevel>),
     /// Write the folder the Python runs in (images/ and fonts/).
     Assets(PathBuf),
     /// Play as a Gomocup engine on stdin and stdout, by this engine.
-    Pbrain(GobangEngine, Option<Level>),
+    Pbrain(GobangEngine, Option<GobangLevel>),
 }
 
 /// How to play Gobang.
@@ -85,7 +86,7 @@ pub struct GobangOptions {
     /// Extra: the language of the undo-lab preset's labels.
     pub lang: GobangLang,
     /// Extra: the strong engine's level (with `engine` strong).
-    pub level: Option<Level>,
+    pub level: Option<GobangLevel>,
 }
 
 /// The language of the undo-lab preset's labels.
@@ -135,22 +136,21 @@ pub enum Preset {
     Lab,
 }
 
-/// A colour on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TileArg {
-    /// the computer's tokens
-    Black,
-    /// the human's tokens
-    Red,
-}
+/// A colour on the command line (`--tile black`): the port's own [`Tile`].
+/// Written by hand rather than derived, because the port's enum keeps the
+/// Python's order (`RED`, then `BLACK`) and its doc comments, where the
+/// command line lists black first, with words of its own.
+impl ValueEnum for Tile {
+    fn value_variants<'a>() -> &'a [Tile] {
+        &[Tile::Black, Tile::Red]
+    }
 
-impl TileArg {
-    /// The colour itself.
-    pub fn tile(self) -> Tile {
-        match self {
-            TileArg::Black => Tile::Black,
-            TileArg::Red => Tile::Red,
-        }
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            Tile::Black => "the computer's tokens",
+            Tile::Red => "the human's tokens",
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
     }
 }
 
@@ -283,7 +283,7 @@ on stderr naming it, and the exit status is then 2.")]
         record: Option<PathBuf>,
         /// With --engine strong: its level, easy, medium, hard, expert or master (1 to 5) [default: expert]
         #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
-        level: Option<Level>,
+        level: Option<GobangLevel>,
     },
     /// Play as a Gomocup engine: the pbrain protocol (START, BEGIN, TURN,
     /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
@@ -293,7 +293,7 @@ on stderr naming it, and the exit status is then 2.")]
         engine: GobangEngine,
         /// With --engine strong: its level, easy to master (1 to 5) [default: master]
         #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
-        level: Option<Level>,
+        level: Option<GobangLevel>,
     },
     /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
     /// the folder the Python runs in, to draw what the port draws (also
@@ -366,11 +366,11 @@ struct GobangPlayArgs {
     /// Extra: with --engine strong, its level: easy, medium, hard, expert
     /// or master (1 to 5) [default: expert]
     #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Extras")]
-    level: Option<Level>,
+    level: Option<GobangLevel>,
 }
 
 /// A level of the strong Gobang engine, by name or number.
-fn parse_level(text: &str) -> Result<Level, String> {
+fn parse_level(text: &str) -> Result<GobangLevel, String> {
     text.parse()
 }
 
@@ -393,7 +393,7 @@ struct PlayArgs {
     python: Python,
     /// With --engine solver: how well it plays
     #[arg(long, value_name = "LEVEL", value_enum)]
-    level: Option<LevelChoice>,
+    level: Option<Level>,
     /// With --engine solver: the most a move may take, in seconds [default: 2];
     /// a move not proven by then comes from the deepest search completed
     #[arg(long, value_name = "SECONDS", value_parser = parse_budget, allow_negative_numbers = true)]
@@ -464,8 +464,8 @@ struct AnalyzeArgs {
     #[arg(long, value_name = "N", default_value_t = DIFFICULTY)]
     difficulty: u32,
     /// Whose move is valued
-    #[arg(long, value_name = "TILE", value_enum, default_value_t = TileArg::Black)]
-    tile: TileArg,
+    #[arg(long, value_name = "TILE", value_enum, default_value_t = Tile::Black)]
+    tile: Tile,
     /// The search (all but minimax give the Python's values, bit for bit)
     #[arg(long, value_name = "E", value_enum, default_value_t = EngineChoice::Fast)]
     engine: EngineChoice,
@@ -499,8 +499,8 @@ struct SolveArgs {
     #[arg(short, long)]
     weak: bool,
     /// Who moves in a board text with as many red as black tokens
-    #[arg(long, value_name = "TILE", value_enum, default_value_t = TileArg::Black)]
-    tile: TileArg,
+    #[arg(long, value_name = "TILE", value_enum, default_value_t = Tile::Black)]
+    tile: Tile,
     /// Columns of the board that move strings are played on
     #[arg(long, value_name = "N", default_value_t = BOARDWIDTH)]
     width: usize,
@@ -562,10 +562,10 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
     };
     match cli.command {
         Some(Sub::Analyze(a)) => {
-            check_difficulty(a.difficulty).map_err(Error::Usage)?;
+            check_difficulty(a.difficulty).map_err(|e| Error::Usage(e.to_string()))?;
             Ok(Command::Analyze(AnalyzeOptions {
                 difficulty: a.difficulty,
-                tile: a.tile.tile(),
+                tile: a.tile,
                 engine: a.engine,
                 boards: a.boards,
                 record: a.record,
@@ -583,7 +583,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             Ok(Command::Solve(SolveOptions {
                 analyze: a.analyze,
                 weak: a.weak,
-                tile: a.tile.tile(),
+                tile: a.tile,
                 width: a.width,
                 height: a.height,
                 book: match (a.no_book, a.book) {
@@ -664,7 +664,7 @@ fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
         let message = format!("--fps {} is out of range: give 1 to 1000 frames per second", a.fps);
         return Err(Error::Usage(message));
     }
-    settings.validate().map_err(Error::Usage)?;
+    settings.validate().map_err(|e| Error::Usage(e.to_string()))?;
     if a.engine != EngineChoice::Solver && (a.level.is_some() || a.budget.is_some() || a.no_book) {
         let option = if a.level.is_some() {
             "--level"
@@ -676,7 +676,7 @@ fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
         return Err(Error::Usage(format!("{option} applies to --engine solver only")));
     }
     let solver = SolverOptions {
-        level: a.level.unwrap_or_default(),
+        level: a.level.unwrap_or(Level::Perfect),
         budget: a.budget.unwrap_or(SolverOptions::default().budget),
         book: !a.no_book,
     };
@@ -721,6 +721,22 @@ mod tests {
             Ok(Command::Play(play)) => play,
             other => panic!("{args:?} gave {other:?}"),
         }
+    }
+
+    #[test]
+    fn tiles_and_levels_are_the_games_own_under_their_own_names() {
+        for tile in [Tile::Red, Tile::Black] {
+            let Ok(Command::Analyze(a)) = parse(&["analyze", "--tile", tile.name()]) else {
+                panic!("analyze --tile {tile}")
+            };
+            assert_eq!(a.tile, tile);
+        }
+        assert_eq!(Tile::value_variants().len(), 2);
+        for level in Level::ALL {
+            let o = play(&["--engine", "solver", "--level", level.name()]);
+            assert_eq!(o.solver.level, level);
+        }
+        assert_eq!(play(&["--engine", "solver"]).solver.level, Level::Perfect);
     }
 
     #[test]

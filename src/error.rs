@@ -3,6 +3,13 @@
 //!
 //! Python lets exceptions escape with a traceback; the port names the
 //! option, file or value at fault instead.
+//!
+//! The error types are written by hand, not with `thiserror`: each is a
+//! small enum with a `Display` (the one-line message) and, where another
+//! error caused it, `source()`; a learner reads all of it here, with no
+//! derive macro to expand in their head, and the crate needs no dependency
+//! for it. The parts' own errors (`BoardTextError`, `SizeError`,
+//! `SettingsError`, ...) follow the same pattern.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -50,7 +57,9 @@ impl std::error::Error for Error {}
 /// Why a game stopped before its natural end (which, as in the Python, is never).
 ///
 /// Python leaves its loops with `pygame.quit(); sys.exit()`; the port
-/// returns `Err(Stop::..)` and lets `?` carry it up to `main`.
+/// returns `Err(Stop::..)` and lets `?` carry it up to `main`. What a player
+/// asks of the extras (a restart, an undo) is no reason to stop: it travels
+/// as a value (`port::hooks::Command` in each game), never as an `Err`.
 #[derive(Debug)]
 pub enum Stop {
     /// The player closed the window, or released Esc on the result screen,
@@ -58,13 +67,6 @@ pub enum Stop {
     Quit,
     /// A replay script has presented all its frames.
     ScriptEnded,
-    /// Not in the Python: R or F1 abandoned the game for a new one.
-    Restart,
-    /// Not in the Python: in the hot seat, U takes back the last move, which
-    /// hands the turn back (the extras' own loop carries it out).
-    Undo,
-    /// Not in the Python: in the hot seat, Shift+U plays a taken-back move again.
-    Redo,
     /// Something failed.
     Failed(Error),
 }

@@ -276,6 +276,32 @@ fn h_shows_the_humans_values_and_hides_them_again() {
 }
 
 #[test]
+fn in_the_hot_seat_h_values_the_board_as_it_is_for_whoever_drags() {
+    // Black opens in column 0, red answers in 1; H on black's turn (black
+    // drags in the mirror, on a board with the colours swapped), then H on
+    // red's turn after black's second move.
+    let mut events = drag(0, 7, 0, BLACK_PILE);
+    events.extend(drag(60, 7, 1, RED_PILE));
+    events.push(json!([120, "key", "h"]));
+    events.extend(drag(130, 7, 2, BLACK_PILE));
+    events.push(json!([190, "key", "h"]));
+    let run = run(
+        json!({"difficulty": 1, "frames": 200, "events": events}),
+        extras(|e| e.two_player = true),
+        faithful(),
+        &[0],
+    );
+    let [first, second] = &run.said[..] else { panic!("two hints: {:?}", run.said) };
+    let rows = "......./......./......./......./.......";
+    assert!(first.starts_with(&format!("hint: black to move on {rows}/BR.....:")), "{first}");
+    assert!(second.starts_with(&format!("hint: red to move on {rows}/BRB....:")), "{second}");
+    for (line, tile) in [(first, Tile::Black), (second, Tile::Red)] {
+        let (board, values, best) = parse_explain(line);
+        assert_eq!((values, best), analyzed(&board, 1, tile, &Faithful::default()), "{line}");
+    }
+}
+
+#[test]
 fn undo_takes_back_the_move_and_the_reply_and_redo_replays_them() {
     // Difficulty 0: the script's choices pick the computer's columns (0 is the leftmost free).
     let mut events = human_moves(5, &[1, 2]);
@@ -438,6 +464,41 @@ fn record_writes_each_game_and_analyze_reads_it_back_with_explains_numbers() {
         assert_eq!((values, best), analyzed(&board, 0, Tile::Black, &Faithful::default()));
     }
     std::fs::remove_file(&path).unwrap();
+}
+
+/// The `--record` file written by playing `script` with `options`.
+fn recorded(name: &str, script: Value, options: ExtrasOptions) -> String {
+    let path = std::env::temp_dir().join(format!("fourinrow-{name}-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let run =
+        run(script, ExtrasOptions { record: Some(path.clone()), ..options }, faithful(), &[0]);
+    assert!(matches!(run.stop, Stop::ScriptEnded));
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    text
+}
+
+#[test]
+fn record_tells_a_restarted_game_from_an_unfinished_one_in_both_loops() {
+    // Against the computer (difficulty 0: it plays column 0): B0 R3 B0, then R.
+    // Game 2 is the human's to start and has no moves when the script ends.
+    let mut events = human_moves(7, &[3]);
+    events.push(json!([300, "key", "r"]));
+    let script = json!({"difficulty": 0, "frames": 400, "first": ["human"], "events": events});
+    assert_eq!(
+        recorded("restarted", script, ExtrasOptions::default()),
+        "7x6 first=black moves=0,3,0 result=restarted\n"
+    );
+    // The hot seat: B0 R1 B0, U takes back black's 0; the script ends on black's turn.
+    let mut events = drag(0, 7, 0, BLACK_PILE);
+    events.extend(drag(60, 7, 1, RED_PILE));
+    events.extend(drag(120, 7, 0, BLACK_PILE));
+    events.push(json!([180, "key", "u"]));
+    let script = json!({"frames": 240, "events": events});
+    assert_eq!(
+        recorded("hot-seat", script, extras(|e| e.two_player = true)),
+        "7x6 first=black moves=0,1 result=unfinished\n"
+    );
 }
 
 #[test]

@@ -211,7 +211,7 @@ fn play(seed: u64) -> (usize, usize) {
     .unwrap();
     let mut io =
         Checked { replay: Replay::new(&script, Counter::default()), seen: Arc::clone(&seen) };
-    let stop = run_games(settings, images, &mut io, &engine, &extras);
+    let (stop, extras) = run_games(settings, images, &mut io, &engine, extras);
     let shown = io.replay.frames_presented();
     match stop {
         Stop::ScriptEnded => assert_eq!(shown, frames, "seed {seed}"),
@@ -222,7 +222,7 @@ fn play(seed: u64) -> (usize, usize) {
         // Only a hint asks the AI anything in hot-seat play.
         assert!(io.replay.printed.is_empty(), "seed {seed}: no computer moves");
     }
-    for line in &extras.0.borrow().said {
+    for line in &extras.said {
         assert!(line.starts_with("explain: ") || line.starts_with("hint: "), "seed {seed}: {line}");
         assert!(!line.contains('\n'));
     }

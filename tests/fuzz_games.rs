@@ -672,7 +672,7 @@ fn play(script: &Script, rss_every: Option<u64>) -> Run {
         false,
     )
     .unwrap();
-    let end = match run_games(settings, images().clone(), &mut io, &engine, &extras) {
+    let end = match run_games(settings, images().clone(), &mut io, &engine, extras).0 {
         Stop::ScriptEnded => End::ScriptEnded,
         Stop::Quit => {
             assert!(io.last_batch_quits, "quit with no quit or Esc in the last batch");

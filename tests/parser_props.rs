@@ -9,17 +9,17 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 use serde_json::{json, Map, Value};
 
-use fourinrow::fourinrow::port::board::{get_new_board, is_valid_move, make_move, Board, Tile};
-use fourinrow::fourinrow::port::settings::Settings;
-use fourinrow::fourinrow::tools::boardtext::{
-    format_board, parse_board, BoardTextError, MAX_TEXT_SIZE,
+use fourinrow::fourinrow::port::board::{
+    get_new_board, is_valid_move, make_move, Board, Tile, MAX_BOARD_SIZE,
 };
+use fourinrow::fourinrow::port::settings::{Settings, SettingsError, SizeError};
+use fourinrow::fourinrow::tools::boardtext::{parse_board, BoardTextError};
 use fourinrow::io::replay::{parse_script, Script, Starter};
 use fourinrow::io::{Event, Key};
 
 /// A script's settings, as the game takes them: the Python's defaults with
 /// the script's size and difficulty, checked.
-fn settings(script: &Script) -> Result<Settings, String> {
+fn settings(script: &Script) -> Result<Settings, SettingsError> {
     Settings::default().with_size_and_difficulty(script.width, script.height, script.difficulty)
 }
 
@@ -56,7 +56,7 @@ fn obeys_gravity(board: &Board) -> bool {
 fn board_size() -> impl Strategy<Value = (usize, usize)> {
     prop_oneof![
         3 => (4..=12usize, 4..=9usize),
-        1 => (4..=MAX_TEXT_SIZE, 4..=MAX_TEXT_SIZE),
+        1 => (4..=MAX_BOARD_SIZE, 4..=MAX_BOARD_SIZE),
     ]
 }
 
@@ -116,7 +116,7 @@ fn corruption() -> impl Strategy<Value = Corruption> {
 
 /// The board text's rows as character grids, top row first.
 fn grid(board: &Board) -> Vec<Vec<char>> {
-    format_board(board).split('/').map(|row| row.chars().collect()).collect()
+    board.to_string().split('/').map(|row| row.chars().collect()).collect()
 }
 
 /// Grid rows joined back into board text.
@@ -193,10 +193,10 @@ proptest! {
     ) {
         match parse_board(&text) {
             Ok(board) => {
-                prop_assert_eq!(format_board(&board), text.trim());
+                prop_assert_eq!(board.to_string(), text.trim());
                 prop_assert!(obeys_gravity(&board));
-                prop_assert!(board.width() >= 4 && board.width() <= MAX_TEXT_SIZE);
-                prop_assert!(board.height() >= 4 && board.height() <= MAX_TEXT_SIZE);
+                prop_assert!(board.width() >= 4 && board.width() <= MAX_BOARD_SIZE);
+                prop_assert!(board.height() >= 4 && board.height() <= MAX_BOARD_SIZE);
             }
             Err(e) => prop_assert!(is_one_line(&e.to_string()), "{:?}", e.to_string()),
         }
@@ -208,7 +208,7 @@ proptest! {
         before in "[ \t\n]{0,3}",
         after in "[ \t\n]{0,3}",
     ) {
-        let text = format_board(&board);
+        let text = board.to_string();
         prop_assert_eq!(parse_board(&text), Ok(board.clone()));
         prop_assert_eq!(parse_board(&format!("{before}{text}{after}")), Ok(board));
     }
@@ -224,17 +224,17 @@ proptest! {
 
     #[test]
     fn sizes_out_of_range_are_named(
-        width in 0..=MAX_TEXT_SIZE + 8,
-        height in 0..=MAX_TEXT_SIZE + 8,
+        width in 0..=MAX_BOARD_SIZE + 8,
+        height in 0..=MAX_BOARD_SIZE + 8,
         cell in prop::sample::select(vec!['.', 'R', 'B']),
     ) {
         let text = vec![cell.to_string().repeat(width); height].join("/");
         let expected = if text.is_empty() {
             Some(BoardTextError::Empty)
         } else if width < 4 || height < 4 {
-            Some(BoardTextError::TooSmall { width, height })
-        } else if width > MAX_TEXT_SIZE || height > MAX_TEXT_SIZE {
-            Some(BoardTextError::TooLarge { width, height })
+            Some(BoardTextError::Size(SizeError::TooSmall { width, height }))
+        } else if width > MAX_BOARD_SIZE || height > MAX_BOARD_SIZE {
+            Some(BoardTextError::Size(SizeError::TooLarge { width, height }))
         } else {
             None
         };
@@ -374,7 +374,7 @@ fn check_any_script(text: &str) -> Result<(), TestCaseError> {
     match parse_script(text) {
         Ok(script) => {
             if let Err(e) = settings(&script) {
-                prop_assert!(is_one_line(&e), "{:?} for {}", e, text);
+                prop_assert!(is_one_line(&e.to_string()), "{:?} for {}", e, text);
             }
             prop_assert!(script.events.windows(2).all(|w| w[0].0 <= w[1].0));
         }
@@ -502,7 +502,7 @@ proptest! {
             difficulty: spec.difficulty,
             ..Settings::default()
         };
-        prop_assert_eq!(&settings(&script).map_err(TestCaseError::fail)?, &expected_settings);
+        prop_assert_eq!(&settings(&script).map_err(|e| TestCaseError::fail(e.to_string()))?, &expected_settings);
         prop_assert_eq!(script.frames, spec.frames);
         prop_assert_eq!(&script.choices, &spec.choices);
         let first: Vec<Starter> = spec
@@ -550,7 +550,7 @@ proptest! {
             }
             Err(e) => {
                 prop_assert!(!fits, "{}", e);
-                prop_assert!(is_one_line(&e), "{:?}", e);
+                prop_assert!(is_one_line(&e.to_string()), "{:?}", e);
             }
         }
     }

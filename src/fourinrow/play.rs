@@ -17,7 +17,9 @@ use crate::fourinrow::extras::{hot_seat, Extras};
 use crate::fourinrow::port::game;
 use crate::fourinrow::port::globals::{Engine, Game};
 use crate::fourinrow::port::images::{Images, IMAGE_FILES};
-use crate::fourinrow::port::settings::{Settings, CAPTION, WINDOWHEIGHT, WINDOWWIDTH};
+use crate::fourinrow::port::settings::{
+    Settings, SettingsError, CAPTION, WINDOWHEIGHT, WINDOWWIDTH,
+};
 use crate::io::chance::Chance;
 use crate::io::images::{check_png, decode_rgba, ImageFiles, ImageSource, MAX_TOTAL_PIXELS};
 use crate::io::pixels::ScaleBackend;
@@ -98,7 +100,7 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
         position: window_pos,
         fps: settings.fps,
     };
-    let run = |io: &mut dyn Frontend| run(settings.clone(), images.clone(), io, &engine, &extras);
+    let run = |io: &mut dyn Frontend| run(settings, images, io, &engine, extras);
     let Some(script) = script else {
         let chance = Chance::seeded(seed);
         return run(&mut Live::new(Window::open(&spec)?, chance));
@@ -116,22 +118,22 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
 /// Plays the games with `io` until they stop: the twins' `main`, or the
 /// hot seat's loop with `--two-player`. Returns why they stopped (never
 /// normally: like the Python's `main`, the games go on until the player
-/// quits or a script ends).
+/// quits or a script ends), and the extras as the games left them.
 pub fn run_games(
     settings: Settings,
     images: Images,
     io: &mut dyn Frontend,
     engine: &Arc<dyn Engine>,
-    extras: &Extras,
-) -> Stop {
-    let mut hooks = extras.clone();
-    let two_player = extras.0.borrow().options.two_player;
-    let mut g = Game::new(settings, images, io, Arc::clone(engine), &mut hooks);
-    let ended = if two_player { hot_seat::main(&mut g, extras) } else { game::main(&mut g) };
-    match ended {
+    extras: Extras,
+) -> (Stop, Extras) {
+    let two_player = extras.options.two_player;
+    let mut g = Game::new(settings, images, io, Arc::clone(engine), extras);
+    let ended = if two_player { hot_seat::main(&mut g) } else { game::main(&mut g) };
+    let stop = match ended {
         Ok(never) => match never {},
         Err(stop) => stop,
-    }
+    };
+    (stop, g.hooks)
 }
 
 /// Plays the games, and reads quitting and the end of a script as a normal
@@ -141,18 +143,17 @@ fn run(
     images: Images,
     io: &mut dyn Frontend,
     engine: &Arc<dyn Engine>,
-    extras: &Extras,
+    extras: Extras,
 ) -> Result<(), Error> {
-    match run_games(settings, images, io, engine, extras) {
+    match run_games(settings, images, io, engine, extras).0 {
         Stop::Quit | Stop::ScriptEnded => Ok(()),
         Stop::Failed(e) => Err(e),
-        other => Err(Error::Internal(format!("the game stopped with {other:?}"))),
     }
 }
 
 /// A script's size and difficulty, with the options' frame rate and
 /// background; the message says what is wrong with them.
-pub fn script_settings(script: &Script, options: &Settings) -> Result<Settings, String> {
+pub fn script_settings(script: &Script, options: &Settings) -> Result<Settings, SettingsError> {
     options.with_size_and_difficulty(script.width, script.height, script.difficulty)
 }
 

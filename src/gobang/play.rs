@@ -140,7 +140,6 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
             Ok(never) => match never {},
             Err(Stop::Quit | Stop::ScriptEnded) => Ok(()),
             Err(Stop::Failed(e)) => Err(e),
-            Err(other) => Err(Error::Internal(format!("the game stopped with {other:?}"))),
         };
         // The game on show when the window closed or the script ended.
         let finished = recorder.as_ref().map_or(Ok(()), Recorder::finish);

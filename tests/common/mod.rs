@@ -74,8 +74,8 @@ pub fn play_with<S: FrameSink>(script: &Script, setup: Setup, sink: S) -> Played
         Extras::new(setup.extras, &settings, &images, Arc::clone(&setup.engine), text, false)
             .unwrap();
     let mut replay = Replay::new(script, sink);
-    let stop = run_games(settings, images, &mut replay, &setup.engine, &extras);
-    let said = extras.0.borrow().said.clone();
+    let (stop, extras) = run_games(settings, images, &mut replay, &setup.engine, extras);
+    let said = extras.said;
     Played { replay, said, stop }
 }
 

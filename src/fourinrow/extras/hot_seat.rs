@@ -12,18 +12,18 @@
 use std::convert::Infallible;
 
 use crate::error::Stop;
-use crate::fourinrow::extras::Extras;
+use crate::fourinrow::extras::{swap_colours, Extras};
 use crate::fourinrow::port::board::{get_new_board, is_board_full, is_winner, Board, Tile};
-use crate::fourinrow::port::draw::draw_board;
+use crate::fourinrow::port::game::show_result;
 use crate::fourinrow::port::globals::Game;
+use crate::fourinrow::port::hooks::{Command, Hooks, HumanMove};
 use crate::fourinrow::port::human::get_human_move;
-use crate::io::{Event, Key};
 
 /// Plays hot-seat games one after the other, as `main` does.
-pub fn main(g: &mut Game, extras: &Extras) -> Result<Infallible, Stop> {
+pub fn main(g: &mut Game<'_, Extras>) -> Result<Infallible, Stop> {
     let mut is_first_game = true;
     loop {
-        let ended = run_game(g, extras, is_first_game);
+        let ended = run_game(g, is_first_game);
         g.hooks.game_ended(ended)?;
         is_first_game = false;
     }
@@ -31,30 +31,25 @@ pub fn main(g: &mut Game, extras: &Extras) -> Result<Infallible, Stop> {
 
 /// One hot-seat game, as `run_game` plays one: black opens the first game
 /// (as the computer does) and a coin toss decides the later ones; the help
-/// arrow shows for red's first move.
-fn run_game(g: &mut Game, extras: &Extras, is_first_game: bool) -> Result<(), Stop> {
+/// arrow shows for red's first move. The commands are carried out as in
+/// `run_game`, by the same hook, and the result shows on its screen.
+fn run_game(g: &mut Game<'_, Extras>, is_first_game: bool) -> Result<(), Stop> {
     let mut to_move =
         if is_first_game || g.io.randint(0, 1) == 0 { Tile::Black } else { Tile::Red };
     let mut show_help = is_first_game;
     let mut board = get_new_board(g.settings.board_width, g.settings.board_height);
     let winner_img = loop {
-        extras.0.borrow_mut().to_move = to_move;
-        match drag(g, &mut board, to_move, show_help && to_move == Tile::Red) {
-            Ok(()) => g.hooks.moved(&board)?,
+        g.hooks.to_move = to_move;
+        match drag(g, &mut board, to_move, show_help && to_move == Tile::Red)? {
+            HumanMove::Dropped(column) => g.hooks.moved(&board, to_move, column)?,
+            HumanMove::Asked(Command::Restart) => return Ok(()),
             // Taking back or replaying one move hands the turn over.
-            Err(Stop::Undo) => {
-                if extras.0.borrow_mut().undo(&mut board, true) {
+            HumanMove::Asked(command) => {
+                if g.hooks.asked(command, &mut board, to_move) {
                     to_move = to_move.enemy();
                 }
                 continue;
             }
-            Err(Stop::Redo) => {
-                if extras.0.borrow_mut().redo(&mut board) {
-                    to_move = to_move.enemy();
-                }
-                continue;
-            }
-            Err(other) => return Err(other),
         }
         show_help = show_help && to_move != Tile::Red;
         if is_winner(&board, to_move) {
@@ -68,24 +63,16 @@ fn run_game(g: &mut Game, extras: &Extras, is_first_game: bool) -> Result<(), St
         }
         to_move = to_move.enemy();
     };
-    // The result screen of `run_game`.
-    loop {
-        draw_board(g, &board, None);
-        g.display.blit(&winner_img, g.layout.winner_rect.topleft());
-        g.io.display_update(&g.display)?;
-        g.io.tick()?;
-        for event in g.io.get_events()? {
-            match event {
-                Event::Quit | Event::KeyUp(Key::Escape) => return Err(Stop::Quit),
-                Event::MouseButtonUp { .. } => return Ok(()),
-                _ => {}
-            }
-        }
-    }
+    show_result(g, &board, &winner_img)
 }
 
 /// `tile`'s drag: the twin for red; for black, the twin in the mirror.
-fn drag(g: &mut Game, board: &mut Board, tile: Tile, show_help: bool) -> Result<(), Stop> {
+fn drag(
+    g: &mut Game<'_, Extras>,
+    board: &mut Board,
+    tile: Tile,
+    show_help: bool,
+) -> Result<HumanMove, Stop> {
     if tile == Tile::Red {
         return get_human_move(g, board, show_help);
     }
@@ -98,20 +85,9 @@ fn drag(g: &mut Game, board: &mut Board, tile: Tile, show_help: bool) -> Result<
 }
 
 /// Swaps the two token images and the two piles (doing it twice undoes it).
-fn mirror(g: &mut Game) {
+fn mirror(g: &mut Game<'_, Extras>) {
     std::mem::swap(&mut g.images.red_token, &mut g.images.black_token);
     std::mem::swap(&mut g.layout.red_pile_rect, &mut g.layout.black_pile_rect);
-}
-
-/// The board with every red token black and every black token red.
-fn swap_colours(board: &Board) -> Board {
-    let mut swapped = board.clone();
-    for x in 0..board.width() {
-        for y in 0..board.height() {
-            swapped[x][y] = board[x][y].map(Tile::enemy);
-        }
-    }
-    swapped
 }
 
 #[cfg(test)]

@@ -4,9 +4,11 @@
 //!
 //! None of it changes the default game. Each extra is switched on by an
 //! option ([`ExtrasOptions`]) or by a key the original ignores
-//! ([`Command`]); it reaches the twins only through the port's
-//! [`Hooks`], which [`Extras`] implements, and
-//! the hot seat has a loop of its own ([`hot_seat`]) that reuses the twins.
+//! ([`Action`]); it reaches the twins only through the port's
+//! [`Hooks`], which [`Extras`] implements. What the player asks for comes
+//! back out of the twins as a value ([`Command`]) that the game acts on,
+//! and the hot seat ([`hot_seat`]) plays its turns with the twins and shows
+//! its results with theirs.
 //! With no extra used, the frames are the Python's, pixel for pixel.
 
 pub mod explain;
@@ -15,17 +17,15 @@ pub mod hot_seat;
 pub mod overlay;
 pub mod record;
 
-use std::cell::RefCell;
 use std::io::Write;
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::error::{Error, Stop};
 use crate::fourinrow::engine::best_moves;
-use crate::fourinrow::port::board::{get_new_board, is_board_full, is_winner, Board, Tile, EMPTY};
+use crate::fourinrow::port::board::{is_board_full, is_winner, Board, Tile};
 use crate::fourinrow::port::globals::{think_potential_moves, Engine};
-use crate::fourinrow::port::hooks::Hooks;
+use crate::fourinrow::port::hooks::{Command, Hooks};
 use crate::fourinrow::port::images::Images;
 use crate::fourinrow::port::settings::{Layout, Settings};
 use crate::io::pixels::{smoothscale, Display, RgbaImage, ScaleBackend};
@@ -51,43 +51,50 @@ pub struct ExtrasOptions {
 
 /// What a key press asks of the extras, on keys the original ignores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// R or F1: start a new game.
-    Restart,
-    /// U or Ctrl+Z: take back the human's last move and the computer's reply.
-    Undo,
-    /// Shift+U or Ctrl+Y: play them again.
-    Redo,
-    /// H: show (or hide) the values of the human's columns.
+pub enum Action {
+    /// R or F1: start a new game ([`Command::Restart`]); U or Ctrl+Z: take
+    /// back the human's last move and the computer's reply
+    /// ([`Command::Undo`]); Shift+U or Ctrl+Y: play them again
+    /// ([`Command::Redo`]). The game carries these out.
+    Command(Command),
+    /// H: show (or hide) the values of the human's columns. The extras do
+    /// it themselves, and the turn goes on.
     Hint,
 }
 
-impl Command {
-    /// The command a key press gives, if any: the one place keys are mapped.
-    pub fn for_key(key: Key, ctrl: bool, shift: bool) -> Option<Command> {
-        match (key, ctrl, shift) {
-            (Key::R | Key::F1, false, _) => Some(Command::Restart),
-            (Key::U, false, false) | (Key::Z, true, false) => Some(Command::Undo),
-            (Key::U, false, true) | (Key::Y, true, _) | (Key::Z, true, true) => Some(Command::Redo),
-            (Key::H, false, _) => Some(Command::Hint),
-            _ => None,
-        }
+impl Action {
+    /// The action a key press gives, if any: the one place keys are mapped.
+    pub fn for_key(key: Key, ctrl: bool, shift: bool) -> Option<Action> {
+        Some(match (key, ctrl, shift) {
+            (Key::R | Key::F1, false, _) => Action::Command(Command::Restart),
+            (Key::U, false, false) | (Key::Z, true, false) => Action::Command(Command::Undo),
+            (Key::U, false, true) | (Key::Y, true, _) | (Key::Z, true, true) => {
+                Action::Command(Command::Redo)
+            }
+            (Key::H, false, _) => Action::Hint,
+            _ => return None,
+        })
     }
 }
 
-/// Everything the extras keep track of during a game.
-pub struct ExtrasState {
+/// The extras, with everything they keep track of during a game: the
+/// hooks of the game they are given to, which owns them
+/// (`Game<'_, Extras>`), so that whoever plays reads them as `g.hooks`.
+pub struct Extras {
     /// Which extras are on.
     pub options: ExtrasOptions,
     /// What computes hints (the game's own engine).
     engine: Arc<dyn Engine>,
     /// The look-ahead of hints, the game's `DIFFICULTY`.
     difficulty: u32,
-    /// The board as the extras last saw it, so that each move can be told
-    /// from the board alone.
-    board: Board,
+    /// The board's size, for `--record`.
+    size: (usize, usize),
     /// The moves of this game, for undo, the move list and `--record`.
     pub history: MoveHistory,
+    /// How the game ended, once a move has ended it.
+    outcome: Option<RecordResult>,
+    /// Whether the player abandoned the game for a new one.
+    restarted: bool,
     /// Whose turn it is while a human drags: red, but for the hot seat.
     pub to_move: Tile,
     /// What the overlay shows.
@@ -104,13 +111,6 @@ pub struct ExtrasState {
     pub said: Vec<String>,
 }
 
-/// The extras, as the game's hooks. A handle on shared state: the hot seat's
-/// own loop holds a second handle between the twins' calls. `Rc<RefCell<..>>`
-/// is Rust's shared, mutable value for one thread: `borrow_mut` checks at
-/// run time that no two borrows overlap, as the compiler checks `&mut`.
-#[derive(Clone)]
-pub struct Extras(pub Rc<RefCell<ExtrasState>>);
-
 impl Extras {
     /// The extras of `options` for a game of `settings` drawn with
     /// `images`, searching hints with `engine`, writing text with `text`
@@ -126,12 +126,14 @@ impl Extras {
     ) -> Result<Extras, Error> {
         let record = options.record.as_deref().map(RecordFile::open).transpose()?;
         let overlay = Overlay { values: None, moves: options.moves.then(Vec::new) };
-        Ok(Extras(Rc::new(RefCell::new(ExtrasState {
+        Ok(Extras {
             options,
             engine,
             difficulty: settings.difficulty,
-            board: get_new_board(settings.board_width, settings.board_height),
+            size: (settings.board_width, settings.board_height),
             history: MoveHistory::default(),
+            outcome: None,
+            restarted: false,
             to_move: Tile::Red,
             overlay,
             text,
@@ -140,11 +142,9 @@ impl Extras {
             record,
             echo,
             said: Vec::new(),
-        }))))
+        })
     }
-}
 
-impl ExtrasState {
     /// Prints one line of the extras' output (and keeps it). A closed
     /// stdout ends the game quietly.
     fn say(&mut self, line: String) -> Result<(), Stop> {
@@ -165,40 +165,17 @@ impl ExtrasState {
         }
     }
 
-    /// Takes back the last move of `to_move` and any reply (in the hot seat,
-    /// with `one_move`, the last move only) on `board`; returns whether
-    /// anything was taken back.
-    pub fn undo(&mut self, board: &mut Board, one_move: bool) -> bool {
-        let taken = self.history.undo(board, self.to_move, one_move);
-        self.synced(board);
-        !taken.is_empty()
-    }
-
-    /// Plays again what the last undo took back; returns whether anything was.
-    pub fn redo(&mut self, board: &mut Board) -> bool {
-        let replayed = self.history.redo(board);
-        self.synced(board);
-        !replayed.is_empty()
-    }
-
-    /// After `board` changed other than by a move: the hint is stale.
-    fn synced(&mut self, board: &Board) {
-        self.board = board.clone();
-        self.overlay.values = None;
-        self.refresh_moves();
-    }
-
-    /// H: shows the values of `to_move`'s columns, or hides them. The
-    /// search runs where `io` runs searches (on the window's worker thread).
-    fn hint(&mut self, io: &mut dyn Frontend) -> Result<(), Stop> {
+    /// H: shows the values of `to_move`'s columns on `board`, or hides
+    /// them. The search runs where `io` runs searches (on the window's
+    /// worker thread) on a copy of the board and the engine; nothing of the
+    /// extras is held meanwhile.
+    fn hint(&mut self, board: &Board, io: &mut dyn Frontend) -> Result<(), Stop> {
         if self.overlay.values.as_ref().is_some_and(|v| v.hint) {
             self.overlay.values = None;
             return Ok(());
         }
-        let board = self.board.clone();
-        let values =
-            think_potential_moves(io, &self.engine, &board, self.to_move, self.difficulty)?;
-        self.show_values(&board, self.to_move, values, None)
+        let values = think_potential_moves(io, &self.engine, board, self.to_move, self.difficulty)?;
+        self.show_values(board, self.to_move, values, None)
     }
 
     /// Shows the values behind a choice (`chosen`: the computer's column)
@@ -221,58 +198,52 @@ impl ExtrasState {
         self.overlay.values = Some(ColumnValues { tile, values, best, hint, results });
         Ok(())
     }
-
-    /// How the game on the extras' board ended, given how `run_game` ended.
-    fn result(&self, ended: &Result<(), Stop>) -> RecordResult {
-        if is_winner(&self.board, Tile::Red) {
-            RecordResult::Red
-        } else if is_winner(&self.board, Tile::Black) {
-            RecordResult::Black
-        } else if is_board_full(&self.board) {
-            RecordResult::Tie
-        } else if matches!(ended, Err(Stop::Restart)) {
-            RecordResult::Restarted
-        } else {
-            RecordResult::Unfinished
-        }
-    }
 }
 
 impl Hooks for Extras {
     fn draw_overlay(&mut self, display: &mut Display, layout: &Layout) {
-        let state = &mut *self.0.borrow_mut();
-        if let (false, Some(text)) = (state.overlay.is_empty(), state.text.as_deref_mut()) {
-            draw_overlay(display, layout, &state.overlay, text, &state.icons);
+        if let (false, Some(text)) = (self.overlay.is_empty(), self.text.as_deref_mut()) {
+            draw_overlay(display, layout, &self.overlay, text, &self.icons);
         }
     }
 
     fn event(
         &mut self,
         event: Event,
-        board: &mut Board,
+        board: &Board,
         io: &mut dyn Frontend,
-    ) -> Result<(), Stop> {
+    ) -> Result<Option<Command>, Stop> {
         let Event::KeyDown { key, ctrl, shift } = event else {
-            return Ok(());
+            return Ok(None);
         };
-        let mut state = self.0.borrow_mut();
-        let hot_seat = state.options.two_player;
-        match Command::for_key(key, ctrl, shift) {
-            None => Ok(()),
-            Some(Command::Restart) => Err(Stop::Restart),
-            // In the hot seat taking back a move changes whose turn it is: its own loop does it.
-            Some(Command::Undo) if hot_seat => Err(Stop::Undo),
-            Some(Command::Redo) if hot_seat => Err(Stop::Redo),
-            Some(Command::Undo) => {
-                state.undo(board, false);
-                Ok(())
+        match Action::for_key(key, ctrl, shift) {
+            None => Ok(None),
+            Some(Action::Command(command)) => {
+                // A restart ends the game as soon as the twin hands it back.
+                self.restarted = command == Command::Restart;
+                Ok(Some(command))
             }
-            Some(Command::Redo) => {
-                state.redo(board);
-                Ok(())
+            // In the hot seat black drags in the mirror (`hot_seat`): the
+            // twin's board then has the colours swapped.
+            Some(Action::Hint) if self.to_move == Tile::Black => {
+                self.hint(&swap_colours(board), io).map(|()| None)
             }
-            Some(Command::Hint) => state.hint(io),
+            Some(Action::Hint) => self.hint(board, io).map(|()| None),
         }
+    }
+
+    fn asked(&mut self, command: Command, board: &mut Board, tile: Tile) -> bool {
+        let changed = match command {
+            // In the hot seat one move goes back, and the turn with it.
+            Command::Undo => !self.history.undo(board, tile, self.options.two_player).is_empty(),
+            Command::Redo => !self.history.redo(board).is_empty(),
+            // The game carries a restart out by leaving.
+            Command::Restart => false,
+        };
+        // The hint is stale.
+        self.overlay.values = None;
+        self.refresh_moves();
+        changed
     }
 
     fn computer_chose(
@@ -281,40 +252,39 @@ impl Hooks for Extras {
         potential_moves: &[f64],
         column: usize,
     ) -> Result<(), Stop> {
-        let mut state = self.0.borrow_mut();
-        if !state.options.explain {
+        if !self.options.explain {
             return Ok(());
         }
-        state.show_values(board, Tile::Black, potential_moves.to_vec(), Some(column))
+        self.show_values(board, Tile::Black, potential_moves.to_vec(), Some(column))
     }
 
-    fn moved(&mut self, board: &Board) -> Result<(), Stop> {
-        let mut state = self.0.borrow_mut();
-        // The one cell that was empty and now holds a token is the move.
-        let new = (0..board.width()).find_map(|x| {
-            (0..board.height())
-                .find(|&y| state.board[x][y] == EMPTY && board[x][y] != EMPTY)
-                .and_then(|y| board[x][y].map(|tile| (tile, x)))
-        });
-        if let Some((tile, column)) = new {
-            state.history.play((tile, column));
-            // A move answers the hint; the computer's explained values stay
-            // on show until the human has moved.
-            if tile == Tile::Red || state.options.two_player {
-                state.overlay.values = None;
-            }
+    fn moved(&mut self, board: &Board, tile: Tile, column: usize) -> Result<(), Stop> {
+        self.history.play((tile, column));
+        // A move answers the hint; the computer's explained values stay
+        // on show until the human has moved.
+        if tile == Tile::Red || self.options.two_player {
+            self.overlay.values = None;
         }
-        state.board = board.clone();
-        state.refresh_moves();
+        self.outcome = if is_winner(board, tile) {
+            Some(if tile == Tile::Red { RecordResult::Red } else { RecordResult::Black })
+        } else if is_board_full(board) {
+            Some(RecordResult::Tie)
+        } else {
+            None
+        };
+        self.refresh_moves();
         Ok(())
     }
 
     fn game_ended(&mut self, ended: Result<(), Stop>) -> Result<(), Stop> {
-        let mut state = self.0.borrow_mut();
-        let result = state.result(&ended);
-        let (width, height) = (state.board.width(), state.board.height());
-        let played = std::mem::take(&mut state.history).played;
-        if let (Some(file), Some(&(first, _))) = (&mut state.record, played.first()) {
+        let result = match (self.outcome.take(), std::mem::take(&mut self.restarted)) {
+            (Some(outcome), _) => outcome,
+            (None, true) => RecordResult::Restarted,
+            (None, false) => RecordResult::Unfinished,
+        };
+        let (width, height) = self.size;
+        let played = std::mem::take(&mut self.history).played;
+        if let (Some(file), Some(&(first, _))) = (&mut self.record, played.first()) {
             file.write(&GameRecord {
                 width,
                 height,
@@ -323,14 +293,21 @@ impl Hooks for Extras {
                 result,
             })?;
         }
-        state.board = get_new_board(width, height);
-        state.overlay.values = None;
-        state.refresh_moves();
-        match ended {
-            Err(Stop::Restart) => Ok(()),
-            other => other,
+        self.overlay.values = None;
+        self.refresh_moves();
+        ended
+    }
+}
+
+/// The board with every red token black and every black token red.
+pub fn swap_colours(board: &Board) -> Board {
+    let mut swapped = board.clone();
+    for x in 0..board.width() {
+        for y in 0..board.height() {
+            swapped[x][y] = board[x][y].map(Tile::enemy);
         }
     }
+    swapped
 }
 
 #[cfg(test)]
@@ -339,15 +316,16 @@ mod tests {
 
     #[test]
     fn keys_map_to_commands_in_one_place() {
-        assert_eq!(Command::for_key(Key::R, false, false), Some(Command::Restart));
-        assert_eq!(Command::for_key(Key::F1, false, false), Some(Command::Restart));
-        assert_eq!(Command::for_key(Key::U, false, false), Some(Command::Undo));
-        assert_eq!(Command::for_key(Key::Z, true, false), Some(Command::Undo));
-        assert_eq!(Command::for_key(Key::U, false, true), Some(Command::Redo));
-        assert_eq!(Command::for_key(Key::Y, true, false), Some(Command::Redo));
-        assert_eq!(Command::for_key(Key::H, false, false), Some(Command::Hint));
-        assert_eq!(Command::for_key(Key::Z, false, false), None);
-        assert_eq!(Command::for_key(Key::Escape, false, false), None);
-        assert_eq!(Command::for_key(Key::Other, true, true), None);
+        let command = |c| Some(Action::Command(c));
+        assert_eq!(Action::for_key(Key::R, false, false), command(Command::Restart));
+        assert_eq!(Action::for_key(Key::F1, false, false), command(Command::Restart));
+        assert_eq!(Action::for_key(Key::U, false, false), command(Command::Undo));
+        assert_eq!(Action::for_key(Key::Z, true, false), command(Command::Undo));
+        assert_eq!(Action::for_key(Key::U, false, true), command(Command::Redo));
+        assert_eq!(Action::for_key(Key::Y, true, false), command(Command::Redo));
+        assert_eq!(Action::for_key(Key::H, false, false), Some(Action::Hint));
+        assert_eq!(Action::for_key(Key::Z, false, false), None);
+        assert_eq!(Action::for_key(Key::Escape, false, false), None);
+        assert_eq!(Action::for_key(Key::Other, true, true), None);
     }
 }

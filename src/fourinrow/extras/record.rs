@@ -13,7 +13,7 @@ pub use crate::io::record_file::RecordFile;
 use crate::fourinrow::port::board::{
     get_new_board, is_valid_move, make_move, Board, Tile, MAX_BOARD_SIZE,
 };
-use crate::fourinrow::port::settings::MIN_SIZE;
+use crate::fourinrow::port::settings::{BoardSize, MIN_SIZE};
 
 /// How a recorded game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,9 +97,7 @@ impl GameRecord {
             })
         };
         let (width, height) = (number(w, "width")?, number(h, "height")?);
-        if !(MIN_SIZE..=MAX_BOARD_SIZE).contains(&width)
-            || !(MIN_SIZE..=MAX_BOARD_SIZE).contains(&height)
-        {
+        if BoardSize::new(width, height).is_err() {
             return Err(format!(
                 "a {size} board is out of range: {MIN_SIZE} to {MAX_BOARD_SIZE} columns and rows"
             ));
@@ -168,6 +166,15 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_takes_the_sizes_a_board_size_takes() {
+        for (w, h) in [(3, 4), (4, 3), (4, 4), (7, 6), (64, 64), (65, 4), (4, 65)] {
+            let line = format!("{w}x{h} first=red moves=0 result=unfinished");
+            let parsed = GameRecord::parse(&line);
+            assert_eq!(parsed.is_ok(), BoardSize::new(w, h).is_ok(), "{line}: {parsed:?}");
+        }
+    }
 
     #[test]
     fn records_round_trip_and_replay_their_positions() {

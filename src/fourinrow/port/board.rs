@@ -105,21 +105,9 @@ impl IndexMut<usize> for Board {
 }
 
 impl fmt::Debug for Board {
-    /// Board text (`.`, `R`, `B`; rows top to bottom joined by `/`).
+    /// Board text, as `Display` writes it ([`crate::fourinrow::port::boardtext`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for y in 0..self.height {
-            if y > 0 {
-                f.write_str("/")?;
-            }
-            for x in 0..self.width {
-                f.write_str(match self[x][y] {
-                    None => ".",
-                    Some(Tile::Red) => "R",
-                    Some(Tile::Black) => "B",
-                })?;
-            }
-        }
-        Ok(())
+        fmt::Display::fmt(self, f)
     }
 }
 

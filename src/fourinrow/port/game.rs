@@ -5,10 +5,14 @@ use std::convert::Infallible;
 use crate::error::Stop;
 use crate::fourinrow::port::ai::get_computer_move;
 use crate::fourinrow::port::animate::animate_computer_moving;
-use crate::fourinrow::port::board::{get_new_board, is_board_full, is_winner, make_move, Tile};
+use crate::fourinrow::port::board::{
+    get_new_board, is_board_full, is_winner, make_move, Board, Tile,
+};
 use crate::fourinrow::port::draw::draw_board;
 use crate::fourinrow::port::globals::Game;
+use crate::fourinrow::port::hooks::{Command, HumanMove};
 use crate::fourinrow::port::human::get_human_move;
+use crate::io::pixels::RgbaImage;
 use crate::io::{Event, Key};
 
 /// Whose turn it is: the strings `HUMAN` and `COMPUTER` of the Python.
@@ -30,7 +34,7 @@ pub fn main(g: &mut Game) -> Result<Infallible, Stop> {
     let mut is_first_game = true;
     loop {
         let ended = run_game(g, is_first_game);
-        g.hooks.game_ended(ended)?; // Not in the Python: a restart, a --record line
+        g.hooks.game_ended(ended)?; // Not in the Python: a --record line
         is_first_game = false;
     }
 }
@@ -55,8 +59,16 @@ pub fn run_game(g: &mut Game, is_first_game: bool) -> Result<(), Stop> {
     // `loop` can give a value: each `break` below hands over the Python's `winnerImg`.
     let winner_img = loop {
         if turn == Turn::Human {
-            get_human_move(g, &mut main_board, show_help)?;
-            g.hooks.moved(&main_board)?; // Not in the Python
+            let column = match get_human_move(g, &mut main_board, show_help)? {
+                HumanMove::Dropped(column) => column,
+                // Not in the Python: R abandons the game; U and Shift+U change the board, and the human plays on.
+                HumanMove::Asked(Command::Restart) => return Ok(()),
+                HumanMove::Asked(command) => {
+                    g.hooks.asked(command, &mut main_board, Tile::Red);
+                    continue;
+                }
+            };
+            g.hooks.moved(&main_board, Tile::Red, column)?; // Not in the Python
             if show_help {
                 // The arrow shows for the first move only.
                 show_help = false;
@@ -70,7 +82,7 @@ pub fn run_game(g: &mut Game, is_first_game: bool) -> Result<(), Stop> {
             g.io.print(&column.to_string())?; // The tutorial's print; Sweigart's has none.
             animate_computer_moving(g, &main_board, column)?;
             make_move(&mut main_board, Tile::Black, column);
-            g.hooks.moved(&main_board)?; // Not in the Python
+            g.hooks.moved(&main_board, Tile::Black, column)?; // Not in the Python
             if is_winner(&main_board, Tile::Black) {
                 break g.images.computer_winner.clone();
             }
@@ -84,10 +96,17 @@ pub fn run_game(g: &mut Game, is_first_game: bool) -> Result<(), Stop> {
     };
 
     // The result stays until a click (a new game) or Esc or closing the window (quit).
+    show_result(g, &main_board, &winner_img)
+}
+
+/// The last loop of `runGame`, whose result screen the hot seat shares:
+/// `winner_img` over `board` until a click (`Ok`, for the next game) or Esc
+/// or closing the window (which quit).
+pub fn show_result(g: &mut Game, board: &Board, winner_img: &RgbaImage) -> Result<(), Stop> {
     loop {
-        draw_board(g, &main_board, None);
+        draw_board(g, board, None);
         // Every result image goes at the corner of WINNERRECT, as in the Python.
-        g.display.blit(&winner_img, g.layout.winner_rect.topleft());
+        g.display.blit(winner_img, g.layout.winner_rect.topleft());
         g.io.display_update(&g.display)?;
         g.io.tick()?;
         for event in g.io.get_events()? {
@@ -103,16 +122,16 @@ pub fn run_game(g: &mut Game, is_first_game: bool) -> Result<(), Stop> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fourinrow::port::hooks::NoHooks;
+    use crate::fourinrow::port::hooks::{Hooks, NoHooks};
     use crate::fourinrow::port::settings::Settings;
     use crate::fourinrow::port::testkit::{game, replay};
+    use crate::io::Frontend;
 
     /// Plays `script` to its end with no extras; returns how it stopped,
     /// the lines printed and the frames presented.
     fn play(script: &str, settings: Settings) -> (Stop, Vec<String>, u64) {
         let mut io = replay(script, &[]);
-        let mut hooks = NoHooks;
-        let mut g = game(settings, &mut io, &mut hooks);
+        let mut g = game(settings, &mut io, NoHooks);
         let Err(stop) = main(&mut g);
         let frames = io.frames_presented();
         (stop, io.printed, frames)
@@ -177,5 +196,84 @@ mod tests {
         let (stop, _, frames) = play(&script, settings);
         assert!(matches!(stop, Stop::Quit), "Esc on the result screen");
         assert!((700..900).contains(&frames), "{frames}: not the Esc at frame 50");
+    }
+
+    /// Hooks that ask for an undo on U and a restart on R, empty the board
+    /// for an undo, and note what the twins tell them.
+    #[derive(Default)]
+    struct Log {
+        /// Each move: who, where, and whether the top token there is theirs.
+        moved: Vec<(Tile, usize, bool)>,
+        /// Each command carried out: what, on which board, for whom.
+        asked: Vec<(Command, String, Tile)>,
+        /// How many times `game_ended` was called.
+        ended: usize,
+    }
+
+    impl Hooks for Log {
+        fn event(
+            &mut self,
+            event: Event,
+            _: &Board,
+            _: &mut dyn Frontend,
+        ) -> Result<Option<Command>, Stop> {
+            Ok(match event {
+                Event::KeyDown { key: Key::U, .. } => Some(Command::Undo),
+                Event::KeyDown { key: Key::R, .. } => Some(Command::Restart),
+                _ => None,
+            })
+        }
+
+        fn asked(&mut self, command: Command, board: &mut Board, tile: Tile) -> bool {
+            self.asked.push((command, format!("{board:?}"), tile));
+            *board = get_new_board(board.width(), board.height());
+            true
+        }
+
+        fn moved(&mut self, board: &Board, tile: Tile, column: usize) -> Result<(), Stop> {
+            let top = (0..board.height()).find_map(|y| board[column][y]);
+            self.moved.push((tile, column, top == Some(tile)));
+            Ok(())
+        }
+
+        fn game_ended(&mut self, ended: Result<(), Stop>) -> Result<(), Stop> {
+            self.ended += 1;
+            ended
+        }
+    }
+
+    #[test]
+    fn the_hooks_hear_who_moved_where_and_run_game_acts_on_their_commands() {
+        // 4x4 at difficulty 0: the computer always plays column 0, the human
+        // drags onto column 1. U at frame 190 (after B0 R1 B0), a drag at 300,
+        // R at 400; the coin toss gives the computer game 2.
+        let drag = |f: u32| {
+            format!(
+                r#"[{f}, "down", 50, 430], [{}, "motion", 275, 60], [{}, "up", 0, 0]"#,
+                f + 1,
+                f + 2
+            )
+        };
+        let script = format!(
+            r#"{{"width": 4, "height": 4, "difficulty": 0, "frames": 600,
+                 "events": [{}, [190, "key", "u"], {}, [400, "key", "r"]]}}"#,
+            drag(100),
+            drag(300)
+        );
+        let mut io = replay(&script, &[]);
+        let mut g = game(small(), &mut io, Log::default());
+        let Err(stop) = main(&mut g);
+        assert!(matches!(stop, Stop::ScriptEnded));
+        let log = g.hooks;
+        let (red, black) = (Tile::Red, Tile::Black);
+        assert_eq!(
+            log.moved,
+            [(black, 0, true), (red, 1, true), (black, 0, true), (red, 1, true), (black, 0, true), (black, 0, true)],
+            "each move as the twin made it; after the undo the human plays on, and the restart starts game 2"
+        );
+        assert_eq!(log.asked, [(Command::Undo, "..../..../B.../BR..".to_string(), red)]);
+        assert_eq!(log.ended, 2, "the restart, then the end of the script");
+        let columns: Vec<&String> = io.printed.iter().skip(2).step_by(3).collect();
+        assert_eq!(columns, ["0", "0", "0", "0"], "no computer move answers a command");
     }
 }

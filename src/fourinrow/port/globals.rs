@@ -43,7 +43,14 @@ pub trait Engine: Send + Sync {
 
 /// The state the twins share: the Python's globals, plus the doors to the
 /// world outside the port.
-pub struct Game<'a> {
+///
+/// The twins take `&mut Game`, whose hooks are any [`Hooks`] (`dyn Hooks`).
+/// Whoever makes a game owns its hooks in it (`Game<'_, Extras>`, say), reads
+/// and changes them between the twins' calls as `g.hooks`, and hands the
+/// game to a twin as it is: Rust turns `&mut Game<'_, Extras>` into
+/// `&mut Game` by itself, as it turns `&mut Extras` into `&mut dyn Hooks`.
+/// (That is why `hooks` is the last field: only the last may be unsized.)
+pub struct Game<'a, H: Hooks + ?Sized = dyn Hooks + 'a> {
     /// The globals a player may change: `BOARDWIDTH`, `BOARDHEIGHT`,
     /// `DIFFICULTY`, `BGCOLOR`.
     pub settings: Settings,
@@ -64,10 +71,10 @@ pub struct Game<'a> {
     /// Computes `getPotentialMoves` for the computer.
     pub engine: Arc<dyn Engine>,
     /// Not in the Python: the extras, or [`NoHooks`](crate::fourinrow::port::hooks::NoHooks).
-    pub hooks: &'a mut dyn Hooks,
+    pub hooks: H,
 }
 
-impl<'a> Game<'a> {
+impl<'a, H: Hooks> Game<'a, H> {
     /// A game with these settings and images, a blank 640x480 display, and
     /// the layout the Python computes from them.
     pub fn new(
@@ -75,8 +82,8 @@ impl<'a> Game<'a> {
         images: Images,
         io: &'a mut dyn Frontend,
         engine: Arc<dyn Engine>,
-        hooks: &'a mut dyn Hooks,
-    ) -> Game<'a> {
+        hooks: H,
+    ) -> Game<'a, H> {
         let size =
             |image: &crate::io::pixels::RgbaImage| (image.width() as i32, image.height() as i32);
         let layout = Layout::new(&settings, size(&images.human_winner), size(&images.arrow));
@@ -90,7 +97,9 @@ impl<'a> Game<'a> {
             hooks,
         }
     }
+}
 
+impl<H: Hooks + ?Sized> Game<'_, H> {
     /// `getPotentialMoves(board, tile, look_ahead)` by the game's engine,
     /// run where the frontend runs searches ([`think_potential_moves`]).
     pub fn potential_moves(

@@ -6,13 +6,15 @@ use crate::fourinrow::port::animate::animate_dropping_token;
 use crate::fourinrow::port::board::{get_lowest_empty_space, is_valid_move, Board, Tile};
 use crate::fourinrow::port::draw::{draw_board, ExtraToken};
 use crate::fourinrow::port::globals::Game;
+use crate::fourinrow::port::hooks::HumanMove;
 use crate::fourinrow::port::settings::{SPACESIZE, WINDOWWIDTH};
 use crate::io::Event;
 
 /// Python: getHumanMove(board, isFirstMove)
 ///
 /// Lets the human drag a red token from its pile and drop it above a
-/// column; returns once the token has fallen into `board`. While
+/// column; returns the column once the token has fallen into `board`
+/// (or, with the extras, what the player asked for instead). While
 /// `is_first_move`, the help arrow points at the pile.
 ///
 /// Rule for rule as the Python: a press of any button on the red pile
@@ -21,7 +23,11 @@ use crate::io::Event;
 /// any other release puts it back. Closing the window quits. The events
 /// after a drop, in the same batch, are dropped too. `tokenx, tokeny =
 /// None, None` becomes one `Option` of a pair.
-pub fn get_human_move(g: &mut Game, board: &mut Board, is_first_move: bool) -> Result<(), Stop> {
+pub fn get_human_move(
+    g: &mut Game,
+    board: &mut Board,
+    is_first_move: bool,
+) -> Result<HumanMove, Stop> {
     let mut dragging_token = false;
     let mut token: Option<(i32, i32)> = None;
     loop {
@@ -49,14 +55,19 @@ pub fn get_human_move(g: &mut Game, board: &mut Board, is_first_move: bool) -> R
                                 }
                                 draw_board(g, board, None);
                                 g.io.display_update(&g.display)?;
-                                return Ok(());
+                                return Ok(HumanMove::Dropped(column));
                             }
                         }
                     }
                     token = None;
                     dragging_token = false;
                 }
-                other => g.hooks.event(other, board, g.io)?, // Not in the Python: the extras' keys
+                // Not in the Python: a key of the extras' may end the turn with a command.
+                other => {
+                    if let Some(command) = g.hooks.event(other, board, g.io)? {
+                        return Ok(HumanMove::Asked(command));
+                    }
+                }
             }
         }
 
@@ -84,16 +95,15 @@ pub fn get_human_move(g: &mut Game, board: &mut Board, is_first_move: bool) -> R
 mod tests {
     use super::*;
     use crate::fourinrow::port::board::get_new_board;
-    use crate::fourinrow::port::hooks::NoHooks;
+    use crate::fourinrow::port::hooks::{Command, NoHooks};
     use crate::fourinrow::port::settings::Settings;
     use crate::fourinrow::port::testkit::{board, game, replay};
 
     /// The board after `get_human_move` with the script's events on
     /// `start`, and how the turn ended.
-    fn human_move(events: &str, start: &Board) -> (Board, Result<(), Stop>, u64) {
+    fn human_move(events: &str, start: &Board) -> (Board, Result<HumanMove, Stop>, u64) {
         let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
-        let mut hooks = NoHooks;
-        let mut g = game(Settings::default(), &mut io, &mut hooks);
+        let mut g = game(Settings::default(), &mut io, NoHooks);
         let mut b = start.clone();
         let ended = get_human_move(&mut g, &mut b, false);
         (b, ended, io.frames_presented())
@@ -104,7 +114,7 @@ mod tests {
         let empty = get_new_board(7, 6);
         let (b, ended, _) =
             human_move(r#"[0, "down", 50, 430], [1, "motion", 330, 60], [2, "up", 0, 0]"#, &empty);
-        assert!(ended.is_ok());
+        assert!(matches!(ended, Ok(HumanMove::Dropped(3))));
         // Column int((330 - 145) / 50) = 3; where the release is does not matter.
         assert_eq!(format!("{b:?}"), "......./......./......./......./......./...R...");
     }
@@ -120,8 +130,8 @@ mod tests {
                    [3, "down", 25, 405], [4, "motion", {x}, -40], [5, "up", 1, 1]"#
             );
             let (b, ended, _) = human_move(&events, &empty);
-            assert!(ended.is_ok(), "{miss}");
             let column = ((x - 145) / 50) as usize;
+            assert!(matches!(ended, Ok(HumanMove::Dropped(c)) if c == column), "{miss}");
             assert_eq!(b.token_count(), 1, "{miss}");
             assert_eq!(b[column][5], Some(Tile::Red), "{miss}: above the window still counts");
         }
@@ -148,10 +158,38 @@ mod tests {
         let events =
             r#"[0, "down", 50, 430], [1, "motion", 330, 60], [2, "up", 0, 0], [2, "quit"]"#;
         let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
-        let mut hooks = NoHooks;
-        let mut g = game(Settings::default(), &mut io, &mut hooks);
+        let mut g = game(Settings::default(), &mut io, NoHooks);
         let mut b = empty.clone();
         assert!(get_human_move(&mut g, &mut b, false).is_ok());
         assert!(g.io.get_events().unwrap().is_empty(), "the quit went with the batch");
+    }
+
+    /// Hooks that ask for a restart on any key.
+    struct RestartOnKeys;
+
+    impl crate::fourinrow::port::hooks::Hooks for RestartOnKeys {
+        fn event(
+            &mut self,
+            event: Event,
+            _: &Board,
+            _: &mut dyn crate::io::Frontend,
+        ) -> Result<Option<Command>, Stop> {
+            Ok(matches!(event, Event::KeyDown { .. }).then_some(Command::Restart))
+        }
+    }
+
+    #[test]
+    fn a_command_from_the_hooks_ends_the_turn_with_the_board_untouched() {
+        let empty = get_new_board(7, 6);
+        // A drag is under way when the key comes; the release after it is never read.
+        let events =
+            r#"[0, "down", 50, 430], [1, "motion", 330, 60], [2, "key", "r"], [3, "up", 0, 0]"#;
+        let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
+        let mut g = game(Settings::default(), &mut io, RestartOnKeys);
+        let mut b = empty.clone();
+        let ended = get_human_move(&mut g, &mut b, false);
+        assert!(matches!(ended, Ok(HumanMove::Asked(Command::Restart))), "{ended:?}");
+        assert_eq!(b, empty);
+        assert_eq!(io.frames_presented(), 2, "it ends in the frame of the key");
     }
 }

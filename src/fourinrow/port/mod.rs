@@ -27,6 +27,7 @@
 pub mod ai;
 pub mod animate;
 pub mod board;
+pub mod boardtext;
 pub mod draw;
 pub mod game;
 pub mod globals;

@@ -7,6 +7,9 @@
 //! positions computed from them (`XMARGIN`, `YMARGIN`, the pile, winner and
 //! arrow rectangles) live in [`Layout`].
 
+use std::fmt;
+
+use crate::fourinrow::port::board::MAX_BOARD_SIZE;
 pub use crate::io::pixels::Rgb;
 
 /// Python: BOARDWIDTH = 7
@@ -20,6 +23,75 @@ pub const BOARDHEIGHT: usize = 6;
 /// The smallest board, in both directions: the Python's
 /// `assert BOARDWIDTH >= 4 and BOARDHEIGHT >= 4, 'Board must be at least 4x4.'`
 pub const MIN_SIZE: usize = 4;
+/// Not in the Python: a board's size, checked. [`BoardSize::new`] is the one
+/// place the limits are checked ([`MIN_SIZE`] to [`MAX_BOARD_SIZE`] columns
+/// and rows); board text, records and the settings all ask it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSize {
+    /// Columns.
+    width: usize,
+    /// Rows.
+    height: usize,
+}
+
+/// Why a size is no board's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeError {
+    /// Fewer than [`MIN_SIZE`] columns or rows: the Python's assertion.
+    TooSmall {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// More than [`MAX_BOARD_SIZE`] columns or rows.
+    TooLarge {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+}
+
+impl fmt::Display for SizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SizeError::TooSmall { width, height } => {
+                write!(f, "Board must be at least 4x4. (this one is {width}x{height})")
+            }
+            SizeError::TooLarge { width, height } => write!(
+                f,
+                "a {width}x{height} board is too large (at most {MAX_BOARD_SIZE}x{MAX_BOARD_SIZE})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SizeError {}
+
+impl BoardSize {
+    /// `width` columns and `height` rows, if a board may have them.
+    pub fn new(width: usize, height: usize) -> Result<BoardSize, SizeError> {
+        if width < MIN_SIZE || height < MIN_SIZE {
+            return Err(SizeError::TooSmall { width, height });
+        }
+        if width > MAX_BOARD_SIZE || height > MAX_BOARD_SIZE {
+            return Err(SizeError::TooLarge { width, height });
+        }
+        Ok(BoardSize { width, height })
+    }
+
+    /// Columns.
+    pub fn width(self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(self) -> usize {
+        self.height
+    }
+}
+
 /// Python: DIFFICULTY = 2
 ///
 /// How many moves the computer looks ahead by default (`--difficulty`).
@@ -157,20 +229,18 @@ impl Settings {
     /// The Python checks only `assert BOARDWIDTH >= 4 and BOARDHEIGHT >= 4,
     /// 'Board must be at least 4x4.'`, and draws a board too big for the
     /// window off its edges; here that is refused too.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingsError> {
         let (w, h) = (self.board_width, self.board_height);
-        if w < MIN_SIZE || h < MIN_SIZE {
-            return Err(format!("Board must be at least 4x4. (asked for {w}x{h})"));
+        // The window's limit, below, is the stricter: only a board too small is told here.
+        if let Err(e @ SizeError::TooSmall { .. }) = BoardSize::new(w, h) {
+            return Err(SettingsError::TooSmall(e));
         }
         if w > MAX_BOARDWIDTH || h > MAX_BOARDHEIGHT {
-            return Err(format!(
-                "a {w}x{h} board does not fit the {WINDOWWIDTH}x{WINDOWHEIGHT} window: \
-                 at most {MAX_BOARDWIDTH} columns and {MAX_BOARDHEIGHT} rows of {SPACESIZE} pixels"
-            ));
+            return Err(SettingsError::OffWindow { width: w, height: h });
         }
         check_difficulty(self.difficulty)?;
         if self.fps == 0 || self.fps > 1000 {
-            return Err(format!("{} frames per second is out of range: give 1 to 1000", self.fps));
+            return Err(SettingsError::Fps(self.fps));
         }
         Ok(())
     }
@@ -184,9 +254,9 @@ impl Settings {
         width: u64,
         height: u64,
         difficulty: u64,
-    ) -> Result<Settings, String> {
-        let number = |value: u64, what: &str| {
-            u32::try_from(value).map_err(|_| format!("{what} {value} is out of range"))
+    ) -> Result<Settings, SettingsError> {
+        let number = |value: u64, what: &'static str| {
+            u32::try_from(value).map_err(|_| SettingsError::OutOfRange { what, value })
         };
         let settings = Settings {
             board_width: number(width, "width")? as usize,
@@ -200,13 +270,71 @@ impl Settings {
 }
 
 /// Checks a look-ahead depth: 0 (random play) to [`MAX_DIFFICULTY`].
-pub fn check_difficulty(difficulty: u32) -> Result<(), String> {
+pub fn check_difficulty(difficulty: u32) -> Result<(), SettingsError> {
     if difficulty > MAX_DIFFICULTY {
-        return Err(format!(
-            "difficulty {difficulty} is out of range: give 0 to {MAX_DIFFICULTY} moves of look-ahead"
-        ));
+        return Err(SettingsError::Difficulty(difficulty));
     }
     Ok(())
+}
+
+/// Not in the Python: what is wrong with a game's settings. Written by hand,
+/// as every error type of the crate: a `Display` with the one-line message
+/// and, where another error is the cause, `source()` (see `src/error.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingsError {
+    /// A board smaller than 4x4: the Python's assertion.
+    TooSmall(SizeError),
+    /// A board larger than the window holds.
+    OffWindow {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A look-ahead deeper than [`MAX_DIFFICULTY`].
+    Difficulty(u32),
+    /// A frame rate of 0 or over 1000.
+    Fps(u32),
+    /// A replay script's number too large to be a size or a look-ahead.
+    OutOfRange {
+        /// Which number: "width", "height" or "difficulty".
+        what: &'static str,
+        /// The number.
+        value: u64,
+    },
+}
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            SettingsError::TooSmall(SizeError::TooSmall { width, height })
+            | SettingsError::TooSmall(SizeError::TooLarge { width, height }) => {
+                write!(f, "Board must be at least 4x4. (asked for {width}x{height})")
+            }
+            SettingsError::OffWindow { width, height } => write!(
+                f,
+                "a {width}x{height} board does not fit the {WINDOWWIDTH}x{WINDOWHEIGHT} window: \
+                 at most {MAX_BOARDWIDTH} columns and {MAX_BOARDHEIGHT} rows of {SPACESIZE} pixels"
+            ),
+            SettingsError::Difficulty(difficulty) => write!(
+                f,
+                "difficulty {difficulty} is out of range: give 0 to {MAX_DIFFICULTY} moves of look-ahead"
+            ),
+            SettingsError::Fps(fps) => {
+                write!(f, "{fps} frames per second is out of range: give 1 to 1000")
+            }
+            SettingsError::OutOfRange { what, value } => write!(f, "{what} {value} is out of range"),
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SettingsError::TooSmall(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// Where things go in the window, computed once as the Python does at start-up.
@@ -275,6 +403,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_board_size_is_4_to_64_columns_and_rows() {
+        for w in [0, 3, 4, 5, 63, 64, 65, usize::MAX] {
+            for h in [0, 3, 4, 7, 64, 65] {
+                let fits = |n: usize| (4..=64).contains(&n);
+                let size = BoardSize::new(w, h);
+                assert_eq!(size.is_ok(), fits(w) && fits(h), "{w}x{h}");
+                if let Ok(size) = size {
+                    assert_eq!((size.width(), size.height()), (w, h));
+                }
+            }
+        }
+        let small = BoardSize::new(3, 9).unwrap_err().to_string();
+        assert_eq!(small, "Board must be at least 4x4. (this one is 3x9)");
+        let large = BoardSize::new(65, 9).unwrap_err().to_string();
+        assert_eq!(large, "a 65x9 board is too large (at most 64x64)");
+    }
+
+    #[test]
     fn default_layout_matches_the_python_numbers() {
         let layout = Layout::new(&Settings::default(), (281, 163), (250, 100));
         assert_eq!((layout.xmargin, layout.ymargin), (145, 90));
@@ -324,16 +470,37 @@ mod tests {
     fn validation_names_the_fault() {
         assert!(Settings::default().validate().is_ok());
         let small = Settings { board_width: 3, ..Settings::default() };
-        assert!(small.validate().unwrap_err().starts_with("Board must be at least 4x4."));
+        assert!(small
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("Board must be at least 4x4."));
         let wide = Settings { board_width: 13, ..Settings::default() };
-        assert!(wide.validate().unwrap_err().contains("does not fit"));
+        assert!(wide.validate().unwrap_err().to_string().contains("does not fit"));
         let tall = Settings { board_height: 10, ..Settings::default() };
-        assert!(tall.validate().unwrap_err().contains("at most 12 columns and 9 rows"));
+        assert!(tall.validate().unwrap_err().to_string().contains("at most 12 columns and 9 rows"));
         let deep = Settings { difficulty: 7, ..Settings::default() };
-        assert!(deep.validate().unwrap_err().contains("give 0 to 6"));
+        assert!(deep.validate().unwrap_err().to_string().contains("give 0 to 6"));
         let still = Settings { fps: 0, ..Settings::default() };
-        assert!(still.validate().unwrap_err().contains("0 frames per second is out of range"));
+        assert!(still
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("0 frames per second is out of range"));
         let biggest = Settings { board_width: 12, board_height: 9, ..Settings::default() };
         assert!(biggest.validate().is_ok());
+    }
+
+    #[test]
+    fn a_board_too_small_keeps_the_size_check_as_its_source() {
+        use std::error::Error;
+        let small = Settings { board_width: 3, ..Settings::default() };
+        let e = small.validate().unwrap_err();
+        assert_eq!(e.to_string(), "Board must be at least 4x4. (asked for 3x6)");
+        let source = e.source().map(ToString::to_string);
+        assert_eq!(source.as_deref(), Some("Board must be at least 4x4. (this one is 3x6)"));
+        let big = Settings::default().with_size_and_difficulty(1 << 40, 6, 2).unwrap_err();
+        assert_eq!(big.to_string(), "width 1099511627776 is out of range");
+        assert!(big.source().is_none());
     }
 }

@@ -59,11 +59,11 @@ pub fn replay(json: &str, keep: &[u64]) -> Replay<Checksums> {
 }
 
 /// A game of `settings` with the test images, the faithful engine, and `hooks`.
-pub fn game<'a>(
+pub fn game<'a, H: Hooks>(
     settings: Settings,
     io: &'a mut Replay<Checksums>,
-    hooks: &'a mut dyn Hooks,
-) -> Game<'a> {
+    hooks: H,
+) -> Game<'a, H> {
     Game::new(settings, images(), io, Arc::new(Faithful::default()), hooks)
 }
 

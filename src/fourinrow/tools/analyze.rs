@@ -15,7 +15,7 @@ use crate::fourinrow::engine::{best_moves, faithful_estimate, Engine};
 use crate::fourinrow::extras::record::GameRecord;
 use crate::fourinrow::port::board::{Board, Tile};
 use crate::fourinrow::port::settings::{MAX_BOARDHEIGHT, MAX_BOARDWIDTH};
-use crate::fourinrow::tools::boardtext::{format_board, parse_board, BoardTextError};
+use crate::fourinrow::tools::boardtext::{parse_board, BoardTextError};
 use crate::fourinrow::tools::engines::{EngineChoice, SolverOptions};
 use crate::pyfmt::python_float_repr;
 
@@ -203,7 +203,7 @@ fn analyze_record(
                     .iter()
                     .map(|(board, tile)| {
                         check_search(board, options.difficulty, options.engine)?;
-                        Ok(answer(board, &format_board(board), options.difficulty, *tile, engine))
+                        Ok(answer(board, &board.to_string(), options.difficulty, *tile, engine))
                     })
                     .collect::<Result<Vec<String>, String>>()
             });

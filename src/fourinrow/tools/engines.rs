@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use clap::builder::PossibleValue;
 use clap::ValueEnum;
 
 use crate::fourinrow::engine::solver::player::{SolverEngine, DEFAULT_BUDGET};
@@ -28,29 +29,24 @@ pub enum EngineChoice {
     Solver,
 }
 
-/// A player's level, for `--engine solver`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
-pub enum LevelChoice {
-    /// always one of the best columns
-    #[default]
-    Perfect,
-    /// softmax over exact scores at temperature 1: rarely gives a point away
-    Strong,
-    /// softmax at temperature 3
-    Medium,
-    /// softmax at temperature 8: makes mistakes, punishes blunders
-    Easy,
-}
+/// A player's level on the command line (`--level easy`): the solver's own
+/// [`Level`]. Written by hand rather than derived, so that the solver's enum
+/// needs nothing of clap, and the command line has its own words for each.
+impl ValueEnum for Level {
+    fn value_variants<'a>() -> &'a [Level] {
+        &Level::ALL
+    }
 
-impl LevelChoice {
-    /// The solver's level.
-    pub fn level(self) -> Level {
-        match self {
-            LevelChoice::Perfect => Level::Perfect,
-            LevelChoice::Strong => Level::Strong,
-            LevelChoice::Medium => Level::Medium,
-            LevelChoice::Easy => Level::Easy,
-        }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            Level::Perfect => "always one of the best columns",
+            Level::Strong => {
+                "softmax over exact scores at temperature 1: rarely gives a point away"
+            }
+            Level::Medium => "softmax at temperature 3",
+            Level::Easy => "softmax at temperature 8: makes mistakes, punishes blunders",
+        };
+        Some(PossibleValue::new(self.name()).help(help))
     }
 }
 
@@ -58,7 +54,7 @@ impl LevelChoice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverOptions {
     /// How well it plays.
-    pub level: LevelChoice,
+    pub level: Level,
     /// The longest a move may take.
     pub budget: Duration,
     /// Whether it looks positions up in the opening book first.
@@ -67,7 +63,7 @@ pub struct SolverOptions {
 
 impl Default for SolverOptions {
     fn default() -> SolverOptions {
-        SolverOptions { level: LevelChoice::Perfect, budget: DEFAULT_BUDGET, book: true }
+        SolverOptions { level: Level::Perfect, budget: DEFAULT_BUDGET, book: true }
     }
 }
 
@@ -83,7 +79,7 @@ impl EngineChoice {
             EngineChoice::Minimax => Arc::new(Minimax),
             EngineChoice::Solver => {
                 let book = if solver.book { Book::embedded().cloned() } else { None };
-                Arc::new(SolverEngine::new(solver.level.level(), solver.budget, seed, book))
+                Arc::new(SolverEngine::new(solver.level, solver.budget, seed, book))
             }
         }
     }

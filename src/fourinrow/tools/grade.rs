@@ -22,7 +22,6 @@ use crate::files::{self, quote, Lines};
 use crate::fourinrow::engine::solver::{best_columns, Outcome, Position, Solver};
 use crate::fourinrow::engine::{best_moves as get_best_moves, fast, Python};
 use crate::fourinrow::port::board::Tile;
-use crate::fourinrow::tools::boardtext::format_board;
 use crate::fourinrow::tools::solve::{parse_position, SolveOptions};
 
 /// A position where a difficulty surely throws away a win: every column it
@@ -127,7 +126,7 @@ impl Grade {
                 let outcome = |c: usize| Outcome::of(position, scores[c].unwrap_or(0));
                 g.example = Some(Example {
                     position: *position,
-                    board: format_board(&board),
+                    board: board.to_string(),
                     perfect: (perfect[0], outcome(perfect[0])),
                     chosen: picks.iter().map(|&c| (c, outcome(c))).collect(),
                 });
