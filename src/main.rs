@@ -8,7 +8,7 @@ use fourinrow::error::Error;
 use fourinrow::gobang::engine::brain::Brain;
 use fourinrow::gobang::engine::Level;
 use fourinrow::tools::analyze::run_analyze;
-use fourinrow::tools::cli::{parse_args, Command, GobangCommand, GobangEngine};
+use fourinrow::tools::cli::{parse_args, Command, GobangCommand, GobangEngine, GobangLevel};
 use fourinrow::tools::grade::run_grade;
 use fourinrow::tools::solve::run_solve;
 
@@ -48,7 +48,7 @@ fn run() -> Result<ExitCode, Error> {
                     GobangEngine::StepList => fourinrow::gobang::analyze::GobangEngine::StepList,
                     GobangEngine::UndoLab => fourinrow::gobang::analyze::GobangEngine::UndoLab,
                     GobangEngine::Strong => fourinrow::gobang::analyze::GobangEngine::Strong(
-                        level.unwrap_or(Level::Expert),
+                        level.map_or(Level::Expert, level_of),
                     ),
                 },
                 stdin.lock(),
@@ -61,7 +61,7 @@ fn run() -> Result<ExitCode, Error> {
             match engine {
                 GobangEngine::StepList => {}
                 GobangEngine::Strong => {
-                    brain.brain = Some(Brain::new(level.unwrap_or(Level::Master)));
+                    brain.brain = Some(Brain::new(level.map_or(Level::Master, level_of)));
                 }
                 GobangEngine::UndoLab => {
                     return Err(Error::Usage(
@@ -80,6 +80,11 @@ fn run() -> Result<ExitCode, Error> {
         }
         Command::Gobang(command) => gobang(&command).map(|()| ExitCode::SUCCESS),
     }
+}
+
+/// The strong Gobang engine's level for the command line's.
+fn level_of(level: GobangLevel) -> Level {
+    Level::numbered(level as usize + 1).unwrap_or(Level::Expert)
 }
 
 /// Plays Gobang or writes its assets, if this build has a window.

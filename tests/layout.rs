@@ -227,10 +227,17 @@ fn the_parts_use_each_other_one_way_only() {
         // uses the other.
         ("gobang", &[]),
         ("gobang::port", &["io", "error"]),
-        ("gobang::analyze", &["gobang::port", "gobang::extras"]),
+        // The strong engine (issue 22) uses the twins' board types and the
+        // rules and lab extras (its referee, its match opponent); the tools
+        // and the wiring may use it.
+        ("gobang::engine", &["gobang::port", "gobang::extras"]),
+        ("gobang::analyze", &["gobang::port", "gobang::extras", "gobang::engine"]),
         ("gobang::extras", &["gobang::port", "io", "error"]),
-        ("gobang::pbrain", &["gobang::port"]),
-        ("gobang::play", &["gobang::port", "gobang::extras", "io", "error", "tools"]),
+        ("gobang::pbrain", &["gobang::port", "gobang::engine"]),
+        (
+            "gobang::play",
+            &["gobang::port", "gobang::extras", "gobang::engine", "io", "error", "tools"],
+        ),
         // Tool binaries (`src/bin/`) use the library by its name, as any
         // crate does, never `crate::`.
         ("bin", &[]),

@@ -156,7 +156,12 @@ pub fn analyze_with(text: &str, engine: GobangEngine) -> Result<String, BoardTex
     match engine {
         GobangEngine::StepList => analyze_line(text),
         GobangEngine::UndoLab => lab_line(&text.trim().parse()?),
-        GobangEngine::Strong(level) => engine::report::analyze_line(&text.trim().parse()?, level),
+        GobangEngine::Strong(level) => {
+            let board: Board = text.trim().parse()?;
+            engine::report::analyze_line(&board.0, &board.to_string(), level).ok_or_else(|| {
+                BoardTextError("the board is full: there is no point to play".into())
+            })
+        }
     }
 }
 

@@ -13,7 +13,6 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::engine::Python;
 use crate::error::Error;
 use crate::extras::ExtrasOptions;
-use crate::gobang::engine::Level;
 use crate::port::board::Tile;
 use crate::port::settings::{
     check_difficulty, Settings, BOARDHEIGHT, BOARDWIDTH, CORNFLOWERBLUE, DIFFICULTY, FPS,
@@ -48,11 +47,11 @@ pub enum GobangCommand {
     Play(GobangOptions),
     /// The AI's choice for board texts (from stdin when none are given),
     /// by this engine.
-    Analyze(Vec<String>, GobangEngine, Option<Level>),
+    Analyze(Vec<String>, GobangEngine, Option<GobangLevel>),
     /// Write the folder the Python runs in (images/ and fonts/).
     Assets(PathBuf),
     /// Play as a Gomocup engine on stdin and stdout, by this engine.
-    Pbrain(GobangEngine, Option<Level>),
+    Pbrain(GobangEngine, Option<GobangLevel>),
 }
 
 /// How to play Gobang.
@@ -78,7 +77,7 @@ pub struct GobangOptions {
     /// Extra: a set of extras by name.
     pub preset: Option<GobangPreset>,
     /// Extra: the strong engine's level (with `engine` strong).
-    pub level: Option<Level>,
+    pub level: Option<GobangLevel>,
 }
 
 /// A Gobang AI on the command line.
@@ -259,8 +258,8 @@ on stderr naming it, and the exit status is then 2.")]
         #[arg(long, value_name = "ENGINE", value_enum, default_value = "step-list")]
         engine: GobangEngine,
         /// With --engine strong: its level, easy, medium, hard, expert or master (1 to 5) [default: expert]
-        #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
-        level: Option<Level>,
+        #[arg(long, value_name = "LEVEL", value_enum)]
+        level: Option<GobangLevel>,
     },
     /// Play as a Gomocup engine: the pbrain protocol (START, BEGIN, TURN,
     /// BOARD, INFO, RESTART, TAKEBACK, ABOUT, END) on stdin and stdout
@@ -269,8 +268,8 @@ on stderr naming it, and the exit status is then 2.")]
         #[arg(long, value_name = "ENGINE", value_enum, default_value = "step-list")]
         engine: GobangEngine,
         /// With --engine strong: its level, easy to master (1 to 5) [default: master]
-        #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
-        level: Option<Level>,
+        #[arg(long, value_name = "LEVEL", value_enum)]
+        level: Option<GobangLevel>,
     },
     /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
     /// the folder the Python runs in, to draw what the port draws
@@ -324,13 +323,28 @@ struct GobangPlayArgs {
     preset: Option<GobangPreset>,
     /// Extra: with --engine strong, its level: easy, medium, hard, expert
     /// or master (1 to 5) [default: expert]
-    #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Extras")]
-    level: Option<Level>,
+    #[arg(long, value_name = "LEVEL", value_enum, help_heading = "Extras")]
+    level: Option<GobangLevel>,
 }
 
 /// A level of the strong Gobang engine, by name or number.
-fn parse_level(text: &str) -> Result<Level, String> {
-    text.parse()
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GobangLevel {
+    /// one stone ahead, noisy, blind to open threes: a learner's first opponent
+    #[value(alias = "1")]
+    Easy,
+    /// two plies, a little noise
+    #[value(alias = "2")]
+    Medium,
+    /// four plies and VCF, 0.3 s a move
+    #[value(alias = "3")]
+    Hard,
+    /// VCF, VCT and alpha-beta for 1 s a move
+    #[value(alias = "4")]
+    Expert,
+    /// the same for 3 s a move, wider
+    #[value(alias = "5")]
+    Master,
 }
 
 /// The options of the game.

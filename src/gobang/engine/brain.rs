@@ -14,9 +14,10 @@ use crate::gobang::extras::rules::Rule;
 use crate::gobang::port::robot::{Maps, Stone};
 
 use super::board::{coords, Board, Color};
+use super::clock::Clock;
 use super::search::Table;
 use super::threat::Kind;
-use super::{think, Clock, Level};
+use super::{think, Level};
 
 /// The tables' bytes when `max_memory` sets no limit.
 const DEFAULT_MEMORY: usize = 64 << 20;

@@ -14,6 +14,7 @@
 
 pub mod board;
 pub mod brain;
+pub mod clock;
 pub mod matches;
 pub mod report;
 pub mod search;
@@ -22,46 +23,16 @@ pub mod threat;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::Rng;
 
 use crate::gobang::extras::rules::Rule;
 use crate::gobang::port::robot::{Maps, Stone};
 use board::{coords, Board, Color, SIZE};
+pub use clock::Clock;
 use search::{moves, worth, Search, Table, WIN, WON};
 use threat::{five_points, Proof, Prover};
-
-/// When to stop: a deadline, and a flag another thread may raise.
-#[derive(Clone, Debug, Default)]
-pub struct Clock {
-    deadline: Option<Instant>,
-    stop: Option<Arc<AtomicBool>>,
-}
-
-impl Clock {
-    /// A clock that runs out `budget` from now, or on `stop`.
-    pub fn new(budget: Option<Duration>, stop: Option<Arc<AtomicBool>>) -> Clock {
-        Clock { deadline: budget.map(|b| Instant::now() + b), stop }
-    }
-
-    /// A clock for part of this one's time: `share` of what is left.
-    pub fn part(&self, share: f64) -> Clock {
-        let deadline = self.deadline.map(|d| {
-            let left = d.saturating_duration_since(Instant::now());
-            Instant::now() + left.mul_f64(share)
-        });
-        Clock { deadline, stop: self.stop.clone() }
-    }
-
-    /// Whether the time is up or the flag is raised.
-    pub fn out(&self) -> bool {
-        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
 
 /// How well the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -129,6 +100,13 @@ impl Level {
                 ..base
             },
         }
+    }
+}
+
+impl Level {
+    /// The level numbered `n`, 1 (easy) to 5 (master).
+    pub fn numbered(n: usize) -> Option<Level> {
+        LEVELS.get(n.checked_sub(1)?).copied()
     }
 }
 

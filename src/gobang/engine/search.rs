@@ -3,9 +3,9 @@
 //! threats (a side facing a four or an open three has few answers).
 
 use super::board::{Board, Color, Threat, POINTS};
+use super::clock::Clock;
 use super::shape::Shape;
 use super::threat::{defences, five_points, threat_points};
-use super::Clock;
 
 /// A won game's score; wins sooner score higher.
 pub const WIN: i32 = 1_000_000;

@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 
 use super::board::{step, Board, Color, Threat, LINES, POINTS};
-use super::Clock;
+use super::clock::Clock;
 
 /// A proof's kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
