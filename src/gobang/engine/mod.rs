@@ -235,6 +235,9 @@ pub fn think(
         // No stone near anything: any empty point.
         list = (0..board::POINTS).filter(|&p| board.at(p).is_none()).take(1).collect();
     }
+    if list.is_empty() {
+        return None; // a full board
+    }
     if settings.guard && list.len() > 1 {
         let part = clock.part(0.3);
         let mut safe = Vec::new();
