@@ -112,3 +112,17 @@ fn a_whole_game_within_timeout_turn_against_the_step_list_ai() {
     writeln!(input, "END").ok();
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn a_full_board_gets_an_error_not_a_panic() {
+    let mut input = String::from("START 15\nBOARD\n");
+    for y in 0..15 {
+        for x in 0..15 {
+            input.push_str(&format!("{x},{y},{}\n", 1 + (x + 2 * y + y / 2) % 2));
+        }
+    }
+    input.push_str("DONE\nABOUT\nEND\n");
+    let replies = talk(&input);
+    assert_eq!(replies[1], "ERROR the board is full");
+    assert!(replies[2].starts_with("name="), "and it goes on");
+}

@@ -82,7 +82,12 @@ pub fn analyze_with(text: &str, engine: GobangEngine) -> Result<String, BoardTex
     match engine {
         GobangEngine::StepList => analyze_line(text),
         GobangEngine::UndoLab => lab_line(&text.trim().parse()?),
-        GobangEngine::Strong(level) => engine::report::analyze_line(&text.trim().parse()?, level),
+        GobangEngine::Strong(level) => {
+            let board: Board = text.trim().parse()?;
+            engine::report::analyze_line(&board.0, &board.to_string(), level).ok_or_else(|| {
+                BoardTextError("the board is full: there is no point to play".into())
+            })
+        }
     }
 }
 
@@ -195,7 +200,11 @@ pub fn run_analyze_record(
             let answer = match engine {
                 GobangEngine::StepList => analyze_line(&board.to_string()),
                 GobangEngine::UndoLab => lab_line(&board),
-                GobangEngine::Strong(level) => engine::report::analyze_line(&board, level),
+                GobangEngine::Strong(level) => {
+                    engine::report::analyze_line(&board.0, &board.to_string(), level).ok_or_else(
+                        || BoardTextError("the board is full: there is no point to play".into()),
+                    )
+                }
             }
             .map_err(|e| cannot(&e))?;
             // [row, col], as "point" is; "name" as the board and the record name it.

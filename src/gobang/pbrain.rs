@@ -193,9 +193,6 @@ impl Engine {
                 self.info.push((key.to_string(), value.trim().to_string()));
                 // Not the tutorial's: the strong engine says what it cannot do.
                 let refused = self.brain.as_ref().and_then(|b| b.refuses(key, value.trim()));
-                if let Some(brain) = self.brain.as_mut().filter(|_| refused.is_none()) {
-                    brain.prepare(&self.info);
-                }
                 Ok((refused.map(|e| format!("ERROR {e}")), false))
             }
             "ABOUT" if self.brain.is_some() => reply(Ok(Brain::about())),

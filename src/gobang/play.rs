@@ -109,7 +109,7 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         (GobangEngine::UndoLab, _) | (_, true) => Some(lab::engine as Engine),
         (GobangEngine::StepList, false) => None,
         (GobangEngine::Strong, false) => Some(engine::hook_for(
-            options.level.unwrap_or(Level::Expert),
+            options.level.and_then(|l| Level::numbered(l as usize + 1)).unwrap_or(Level::Expert),
             options.rule.map(rule).unwrap_or(Rule::Freestyle),
         )),
     };

@@ -14,14 +14,18 @@ use crate::gobang::extras::rules::Rule;
 use crate::gobang::port::robot::{Maps, Stone};
 
 use super::board::{coords, Board, Color};
+use super::clock::Clock;
 use super::search::Table;
 use super::threat::Kind;
-use super::{think, Clock, Level};
+use super::{think, Level};
 
-/// The tables' bytes when `max_memory` sets no limit.
-const DEFAULT_MEMORY: usize = 64 << 20;
-/// Time kept back from each move for the reply to reach the manager.
-const MARGIN: Duration = Duration::from_millis(30);
+/// The table's bytes when `max_memory` sets no limit, and at most: a
+/// second's search fills a few megabytes, and a larger table costs time
+/// to clear.
+const DEFAULT_MEMORY: usize = 32 << 20;
+/// Time kept back from each move for the reply to reach the manager, and
+/// for a busy machine.
+const MARGIN: Duration = Duration::from_millis(50);
 
 /// The strong engine as a Gomocup brain: its level and its table.
 #[derive(Clone, Debug)]
@@ -89,7 +93,7 @@ impl Brain {
             }
         }
         let ms = Duration::from_millis(ms);
-        (ms.mul_f64(0.85).saturating_sub(MARGIN)).max(Duration::from_millis(5))
+        (ms.mul_f64(0.75).saturating_sub(MARGIN)).max(Duration::from_millis(5))
     }
 
     /// The bytes the tables may take, by `INFO max_memory`.
@@ -97,14 +101,15 @@ impl Brain {
         match number(info, "max_memory") {
             Some(0) | None => DEFAULT_MEMORY,
             // The search's table and the threat search's each get a third.
-            Some(n) => (n as usize / 3).clamp(1 << 16, 1 << 30),
+            Some(n) => (n as usize / 3).clamp(1 << 16, DEFAULT_MEMORY),
         }
     }
 
     /// Builds the line tables and sizes the table by `INFO max_memory`:
     /// done at `START` and `INFO`, so that a move's time goes to the search.
     pub fn prepare(&mut self, info: &[(String, String)]) {
-        super::shape::table(Brain::rule(info));
+        super::shape::table(Rule::Freestyle);
+        super::shape::table(Rule::Standard);
         let want = Table::bytes_for(Brain::memory(info));
         if self.table.bytes() != want {
             // The old table goes first: both at once could pass max_memory.

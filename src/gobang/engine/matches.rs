@@ -12,8 +12,9 @@ use crate::gobang::extras::rules::{self, Rule};
 use crate::gobang::port::robot::{first_empty, Maps, Stone, AI};
 
 use super::board::{coords, Board, Color, POINTS, SIZE};
+use super::clock::Clock;
 use super::search::{evaluate, Table};
-use super::{think, Clock, Level};
+use super::{think, Level};
 
 /// A player in a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -104,6 +104,13 @@ impl Level {
     }
 }
 
+impl Level {
+    /// The level numbered `n`, 1 (easy) to 5 (master).
+    pub fn numbered(n: usize) -> Option<Level> {
+        LEVELS.get(n.checked_sub(1)?).copied()
+    }
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -228,6 +235,9 @@ pub fn think(
     if list.is_empty() {
         // No stone near anything: any empty point.
         list = (0..board::POINTS).filter(|&p| board.at(p).is_none()).take(1).collect();
+    }
+    if list.is_empty() {
+        return None; // a full board
     }
     if settings.guard && list.len() > 1 {
         let part = clock.part(0.3);

@@ -3,13 +3,14 @@
 
 use std::time::Duration;
 
-use crate::gobang::boardtext::{to_move, Board as BoardText, BoardTextError};
 use crate::gobang::extras::rules::Rule;
+use crate::gobang::port::robot::Maps;
 
 use super::board::{coords, Board, Color};
+use super::clock::Clock;
 use super::search::{Table, WON};
 use super::threat::Kind;
-use super::{think, Clock, Level};
+use super::{think, Level};
 
 /// `[row, col]` of point `p`.
 fn json_point(p: usize) -> String {
@@ -17,16 +18,16 @@ fn json_point(p: usize) -> String {
     format!("[{r}, {c}]")
 }
 
-/// The JSON line for `text` (freestyle): the side to move, the point, its
-/// score, how deep the search went, and the proven win if one is found.
-pub fn analyze_line(text: &BoardText, level: Level) -> Result<String, BoardTextError> {
-    let me = Color::of(to_move(text));
-    let mut board = Board::from_maps(&text.0, Rule::Freestyle);
+/// The JSON line for `maps` (freestyle), written `text`: the side to
+/// move, the point, its score, how deep the search went, and the proven
+/// win if one is found; `None` on a full board.
+pub fn analyze_line(maps: &Maps, text: &str, level: Level) -> Option<String> {
+    let mut board = Board::from_maps(maps, Rule::Freestyle);
+    let me = board.to_move();
     let settings = level.settings();
     let clock = Clock::new(Some(settings.time.max(Duration::from_millis(1))), None);
     let mut table = Table::with_bytes(32 << 20);
-    let thought = think(&mut board, me, &settings, &clock, &mut table, &mut rand::rng())
-        .ok_or_else(|| BoardTextError("the board is full: there is no point to play".into()))?;
+    let thought = think(&mut board, me, &settings, &clock, &mut table, &mut rand::rng())?;
     let proof = match &thought.proof {
         None => "null".to_string(),
         Some(proof) => {
@@ -50,7 +51,7 @@ pub fn analyze_line(text: &BoardText, level: Level) -> Result<String, BoardTextE
     } else {
         "open"
     };
-    Ok(format!(
+    Some(format!(
         "{{\"board\": \"{text}\", \"engine\": \"strong\", \"level\": \"{level}\", \"plays\": \"{}\", \"point\": {}, \"score\": {}, \"verdict\": \"{verdict}\", \"depth\": {}, \"nodes\": {}, \"proof\": {proof}}}",
         if me == Color::Black { "X" } else { "O" },
         json_point(thought.point),

@@ -180,7 +180,7 @@ impl<'c> Search<'c> {
         ply: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.clock.out() {
+        if self.nodes & 255 == 0 && self.clock.out() {
             self.aborted = true;
         }
         if self.aborted {

@@ -217,7 +217,7 @@ impl<'c> Prover<'c> {
 
     fn attack(&mut self, board: &mut Board, attacker: Color, depth: u8, threes: u8) -> bool {
         self.nodes += 1;
-        if self.nodes & 255 == 0 && self.clock.out() {
+        if self.nodes & 63 == 0 && self.clock.out() {
             self.aborted = true;
         }
         if self.aborted {
