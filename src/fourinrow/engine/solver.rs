@@ -467,12 +467,15 @@ impl Solver {
 
     /// Every column's score within a time budget, for the game.
     ///
-    /// First each column is solved exactly, until half the budget is
-    /// spent. Columns still open are then searched to a growing depth, a
-    /// position at the horizon counting as a draw (unknown): a win or loss
-    /// found that way is proven all the same, a 0 is "nothing forced within
-    /// the horizon". The deepest depth completed for every open column is
-    /// kept. `stop` ends the search within a millisecond or so.
+    /// What perfect play needs comes first ([`Solver::keep_the_value`]):
+    /// the position's outcome (win, draw or loss) and a column that keeps
+    /// it, then its exact score and a column that keeps that. Then every
+    /// other column is solved exactly, for hints and explanations. Columns
+    /// still open are then searched to a growing depth, a position at the
+    /// horizon counting as a draw (unknown): a win or loss found that way
+    /// is proven all the same, a 0 is "nothing forced within the horizon".
+    /// The deepest depth completed for every open column is kept. `stop`
+    /// ends the search within a millisecond or so.
     pub fn analyze_within(
         &mut self,
         position: &Position,
@@ -480,13 +483,14 @@ impl Solver {
         stop: &AtomicBool,
     ) -> Analysis {
         let start = Instant::now();
-        let tenths = |n: u32| start + deadline.saturating_duration_since(start) * n / 10;
+        let at = |percent: u32| start + deadline.saturating_duration_since(start) * percent / 100;
         let w = position.width();
         let empties = (position.width * position.height - position.moves) as usize;
         let mut analysis = Analysis {
             scores: vec![None; w],
             proven: vec![false; w],
             from_book: vec![false; w],
+            lower: vec![None; w],
             upper: vec![None; w],
             depth: 0,
             interrupted: false,
@@ -506,18 +510,16 @@ impl Solver {
             }
         }
         if !analysis.is_proven() {
-            self.find_best_column(position, &mut analysis, tenths(5), tenths(6), stop);
+            let deadlines = [at(30), at(45), at(70), at(85)];
+            self.keep_the_value(position, &mut analysis, deadlines, stop);
         }
         // Then every other column exactly, for hints and explanations.
         for col in 0..w {
             if analysis.proven[col] {
                 continue;
             }
-            match self.solve_within(&position.child(col), false, Some(tenths(7)), Some(stop)) {
-                Some(score) => {
-                    analysis.scores[col] = Some(-score);
-                    analysis.proven[col] = true;
-                }
+            match self.solve_within(&position.child(col), false, Some(at(92)), Some(stop)) {
+                Some(score) => analysis.prove(col, -score),
                 None => break,
             }
         }
@@ -564,43 +566,124 @@ impl Solver {
         analysis
     }
 
-    /// What perfect play needs first: the position's own score `v` (solved
-    /// until `root_deadline`), then, in the order the perfect level prefers
-    /// columns, the first column that keeps it (each test is one null-window
-    /// search of a child, until `deadline`). Columns found worse get `v - 1`
-    /// as their upper bound, the others `v`.
-    fn find_best_column(
+    /// What perfect play needs, cheapest first, each step with its own
+    /// deadline (`deadlines`, in order), so that a budget too short for
+    /// the exact score still keeps the outcome:
+    ///
+    /// 1. the position's outcome, win, draw or loss (a weak solve: one or
+    ///    two null windows around 0);
+    /// 2. for a win or a draw, the first column, in the order the perfect
+    ///    level prefers them, that keeps it (one null window of a child
+    ///    each): it gets the outcome as a lower bound, the columns before
+    ///    it an upper bound below it;
+    /// 3. the position's exact score `v`, within the outcome's range;
+    /// 4. the first column, in the same order, that keeps `v`.
+    ///
+    /// Every unproven column's upper bound is then the best the position
+    /// allows, so that [`Analysis::play_scores`] never puts an unproven
+    /// estimate above a column proven to keep the value.
+    fn keep_the_value(
         &mut self,
         position: &Position,
         analysis: &mut Analysis,
-        root_deadline: Instant,
-        deadline: Instant,
+        deadlines: [Instant; 4],
         stop: &AtomicBool,
     ) {
-        let Some(v) = self.solve_within(position, false, Some(root_deadline), Some(stop)) else {
+        let Some(outcome) = self.solve_within(position, true, Some(deadlines[0]), Some(stop))
+        else {
             return;
         };
-        for col in levels::perfect_order(position) {
-            if analysis.proven[col] {
-                if analysis.scores[col] == Some(v) {
-                    break;
-                }
-                continue;
-            }
-            match self.solve_between(&position.child(col), -v, -v + 1, Some(deadline), Some(stop)) {
-                Some(r) if r <= -v => {
-                    analysis.scores[col] = Some(v);
-                    analysis.proven[col] = true;
-                    break;
-                }
-                Some(r) => analysis.upper[col] = Some((-r).min(v - 1)),
-                None => break,
-            }
+        let best_of_outcome = match outcome {
+            1 => position.win_now_score(),
+            0 => 0,
+            _ => -1,
+        };
+        for upper in &mut analysis.upper {
+            *upper = Some(best_of_outcome);
         }
-        for (col, upper) in analysis.upper.iter_mut().enumerate() {
-            if !analysis.proven[col] && upper.is_none() {
-                *upper = Some(v);
+        if outcome >= 0 && !self.first_keeping(position, analysis, outcome, deadlines[1], stop) {
+            return;
+        }
+        let (lower, upper) = match outcome {
+            1 => (1, position.win_now_score()),
+            0 => (0, 0),
+            _ => (position.lose_next_score(), -1),
+        };
+        let Some(v) = self.solve_between(position, lower, upper, Some(deadlines[2]), Some(stop))
+        else {
+            return;
+        };
+        for upper in &mut analysis.upper {
+            *upper = upper.map(|u| u.min(v));
+        }
+        self.first_keeping(position, analysis, v, deadlines[3], stop);
+    }
+
+    /// Tests the columns in the perfect level's order until one is known
+    /// to score at least `target` (proven, a lower bound, or by a
+    /// null-window search of its child until `deadline`); the columns
+    /// found to score less get an upper bound below `target`. Returns
+    /// whether one was found.
+    ///
+    /// The columns are tested in rounds, each search of a round given
+    /// twice the time of the round before (from [`FIRST_SLICE`]), so that a
+    /// column that is quick to prove is found even when the preferred ones
+    /// before it take long to refute; a search cut short keeps what it put
+    /// in the table for the next round.
+    fn first_keeping(
+        &mut self,
+        position: &Position,
+        analysis: &mut Analysis,
+        target: i32,
+        deadline: Instant,
+        stop: &AtomicBool,
+    ) -> bool {
+        let order = levels::perfect_order(position);
+        let mut slice = FIRST_SLICE;
+        loop {
+            let mut open = false;
+            for &col in &order {
+                if analysis.proven[col] {
+                    if analysis.scores[col] >= Some(target) {
+                        return true;
+                    }
+                    continue;
+                }
+                if analysis.upper[col].is_some_and(|u| u < target) {
+                    continue;
+                }
+                if analysis.lower[col].is_some_and(|l| l >= target) {
+                    if analysis.upper[col] == Some(target) {
+                        analysis.prove(col, target);
+                    }
+                    return true;
+                }
+                let child = position.child(col);
+                let until = deadline.min(Instant::now() + slice);
+                match self.solve_between(&child, -target, -target + 1, Some(until), Some(stop)) {
+                    Some(r) if r <= -target => {
+                        let lower = analysis.lower[col].map_or(target, |l| l.max(target));
+                        analysis.lower[col] = Some(lower);
+                        if analysis.upper[col] == Some(target) {
+                            analysis.prove(col, target);
+                        }
+                        return true;
+                    }
+                    Some(r) => {
+                        let below = (-r).min(target - 1);
+                        analysis.upper[col] =
+                            Some(analysis.upper[col].map_or(below, |u| u.min(below)));
+                    }
+                    None if Instant::now() >= deadline || stop.load(AtomicOrdering::Relaxed) => {
+                        return false;
+                    }
+                    None => open = true,
+                }
             }
+            if !open {
+                return false;
+            }
+            slice *= 2;
         }
     }
 
@@ -639,6 +722,10 @@ impl Solver {
     }
 }
 
+/// The time each column's search gets in the first round of
+/// [`Solver::first_keeping`].
+const FIRST_SLICE: std::time::Duration = std::time::Duration::from_millis(2);
+
 /// A helper thread's column order: centre first, but ties broken from the
 /// other side, so that it wanders into other parts of the tree first.
 fn helper_order(width: u32, helper: usize) -> [u8; MAX_WIDTH] {
@@ -662,8 +749,11 @@ pub struct Analysis {
     pub proven: Vec<bool>,
     /// Per column, whether its score came from the opening book.
     pub from_book: Vec<bool>,
+    /// Per unproven column, a lower bound on its score when one is known
+    /// (a column found to keep the position's outcome: a win or a draw).
+    pub lower: Vec<Option<i32>>,
     /// Per unproven column, an upper bound on its score when one is known
-    /// (once the position's own score is: no column scores more).
+    /// (once the position's outcome or score is: no column scores more).
     pub upper: Vec<Option<i32>>,
     /// How many moves ahead the deepest completed search looked: the
     /// empty cells when everything is proven.
@@ -679,16 +769,29 @@ impl Analysis {
     }
 
     /// The scores to choose a column by: the proven ones, and for the
-    /// others their estimate, no more than their upper bound. So a perfect
-    /// player whose budget proved the position's score and one column that
-    /// keeps it plays that column, even where the estimates ("nothing
+    /// others their estimate, within their bounds. So a perfect player
+    /// whose budget proved the position's outcome or score and one column
+    /// that keeps it plays that column, even where the estimates ("nothing
     /// forced", 0) of the others are higher.
     pub fn play_scores(&self) -> Vec<Option<i32>> {
-        self.scores
-            .iter()
-            .zip(&self.upper)
-            .map(|(s, u)| s.map(|s| u.map_or(s, |u| s.min(u))))
+        (0..self.scores.len())
+            .map(|c| {
+                let s = self.scores[c]?;
+                if self.proven[c] {
+                    return Some(s);
+                }
+                let s = self.lower[c].map_or(s, |l| s.max(l));
+                Some(self.upper[c].map_or(s, |u| s.min(u)))
+            })
             .collect()
+    }
+
+    /// Column `col` scores `score`, exactly.
+    fn prove(&mut self, col: usize, score: i32) {
+        self.scores[col] = Some(score);
+        self.proven[col] = true;
+        self.lower[col] = None;
+        self.upper[col] = None;
     }
 }
 

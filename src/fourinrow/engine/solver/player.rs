@@ -75,10 +75,22 @@ fn column_results(last: &Analysed) -> Vec<Option<String>> {
     a.scores
         .iter()
         .zip(&a.proven)
-        .map(|(score, &proven)| {
+        .enumerate()
+        .map(|(c, (score, &proven))| {
             score.map(|s| match (proven, Outcome::of(&last.position, s)) {
-                (false, Outcome::Draw) => format!("nothing forced within {} moves", a.depth),
-                (_, outcome) => outcome.to_string(),
+                (true, outcome) | (false, outcome @ (Outcome::Win(_) | Outcome::Loss(_))) => {
+                    outcome.to_string()
+                }
+                // Unproven: what the bounds found say, else the horizon.
+                (false, Outcome::Draw) => match (a.lower[c], a.upper[c]) {
+                    (Some(l), _) if l > 0 => "a win, how soon not yet proven".to_string(),
+                    (_, Some(u)) if u < 0 => "a loss, how soon not yet proven".to_string(),
+                    (Some(0), _) => "at least a draw, a win not ruled out".to_string(),
+                    (_, Some(0)) => {
+                        format!("no win; no loss forced within {} moves", a.depth)
+                    }
+                    _ => format!("nothing forced within {} moves", a.depth),
+                },
             })
         })
         .collect()
@@ -228,6 +240,31 @@ mod tests {
             let want = exact.map(|s| Outcome::of(&p, s).to_string());
             assert_eq!(*result, want, "column {c}");
         }
+    }
+
+    #[test]
+    fn unproven_columns_say_what_their_bounds_prove() {
+        let board = get_new_board(7, 6);
+        let position = Position::from_board(&board, Tile::Red).unwrap();
+        let analysis = Analysis {
+            scores: vec![Some(0), Some(0), Some(0), Some(0), Some(0), Some(5), None],
+            proven: vec![false, false, false, false, false, true, true],
+            from_book: vec![false; 7],
+            lower: vec![Some(1), None, Some(0), None, None, None, None],
+            upper: vec![None, Some(-1), None, Some(0), None, None, None],
+            depth: 9,
+            interrupted: false,
+        };
+        let last = Analysed { board, tile: Tile::Red, position, analysis };
+        let results = column_results(&last);
+        let text = |c: usize| results[c].as_deref();
+        assert_eq!(text(0), Some("a win, how soon not yet proven"));
+        assert_eq!(text(1), Some("a loss, how soon not yet proven"));
+        assert_eq!(text(2), Some("at least a draw, a win not ruled out"));
+        assert_eq!(text(3), Some("no win; no loss forced within 9 moves"));
+        assert_eq!(text(4), Some("nothing forced within 9 moves"));
+        assert_eq!(text(5), Some("win in 17"));
+        assert_eq!(text(6), None);
     }
 
     #[test]
