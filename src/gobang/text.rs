@@ -5,14 +5,11 @@
 
 use std::collections::HashMap;
 
-use sdl2::pixels::Color;
-use sdl2::rwops::RWops;
 use sdl2::ttf::{Font, Sdl2TtfContext};
 
 use crate::error::Error;
-use crate::io::images::surface_to_rgba;
 use crate::io::pixels::RgbaImage;
-use crate::io::text::Fonts;
+use crate::io::text::{load_font, render_blended, Fonts};
 use crate::io::{TextSize, Typesetter};
 
 /// Noto Sans CJK SC Regular, cut down to the characters of the lab's
@@ -41,12 +38,7 @@ impl Text {
     /// The CJK font at `points`.
     fn cjk(&mut self, points: u16) -> Result<&Font<'static, 'static>, Error> {
         if !self.cjk.contains_key(&points) {
-            let rwops = RWops::from_bytes(CJK_FONT)
-                .map_err(|e| Error::Sdl(format!("cannot read the CJK font: {e}")))?;
-            let font = self
-                .context
-                .load_font_from_rwops(rwops, points)
-                .map_err(|e| Error::Sdl(format!("cannot load the CJK font: {e}")))?;
+            let font = load_font(self.context, CJK_FONT, points, "CJK font")?;
             self.cjk.insert(points, font);
         }
         self.cjk.get(&points).ok_or_else(|| Error::Internal("the CJK font went missing".into()))
@@ -70,13 +62,7 @@ impl Typesetter for Text {
         if let Some(image) = self.cache.get(&key) {
             return Some(image.clone());
         }
-        let surface = self
-            .cjk(points)
-            .ok()?
-            .render(text)
-            .blended(Color::RGB(color[0], color[1], color[2]))
-            .ok()?;
-        let image = surface_to_rgba(&surface).ok()?;
+        let image = render_blended(self.cjk(points).ok()?, text, color)?;
         self.cache.insert(key, image.clone());
         Some(image)
     }

@@ -34,7 +34,7 @@ impl Fonts {
         let context: &'static Sdl2TtfContext = Box::leak(Box::new(
             sdl2::ttf::init().map_err(|e| Error::Sdl(format!("cannot start SDL2_ttf: {e}")))?,
         ));
-        let load = |bytes, size| load_font(context, bytes, size);
+        let load = |bytes, size| load_font(context, bytes, size, "font");
         Ok(Fonts {
             small: load(dejavu::sans::regular(), 12)?,
             values: load(dejavu::sans::bold(), 13)?,
@@ -46,18 +46,26 @@ impl Fonts {
     }
 }
 
-/// `bytes`, a TrueType font, at `size` points: `TTF_OpenFontRW`, as
-/// `pygame.font.Font(file, size)` opens its file.
-fn load_font(
+/// `bytes`, a TrueType font (`what`, for errors), at `size` points:
+/// `TTF_OpenFontRW`, as `pygame.font.Font(file, size)` opens its file.
+pub fn load_font(
     context: &'static Sdl2TtfContext,
     bytes: &'static [u8],
     size: u16,
+    what: &str,
 ) -> Result<Font<'static, 'static>, Error> {
     let rwops =
-        RWops::from_bytes(bytes).map_err(|e| Error::Sdl(format!("cannot read the font: {e}")))?;
+        RWops::from_bytes(bytes).map_err(|e| Error::Sdl(format!("cannot read the {what}: {e}")))?;
     context
         .load_font_from_rwops(rwops, size)
-        .map_err(|e| Error::Sdl(format!("cannot load the font: {e}")))
+        .map_err(|e| Error::Sdl(format!("cannot load the {what}: {e}")))
+}
+
+/// `text` in `font` and `color`, antialiased: `font.render(text, True,
+/// color)`, as pixels.
+pub fn render_blended(font: &Font<'_, '_>, text: &str, color: [u8; 3]) -> Option<RgbaImage> {
+    let surface = font.render(text).blended(Color::RGB(color[0], color[1], color[2])).ok()?;
+    surface_to_rgba(&surface).ok()
 }
 
 impl Typesetter for Fonts {
@@ -72,17 +80,14 @@ impl Typesetter for Fonts {
             TextSize::Banner => &self.banner,
             TextSize::Regular(points) => {
                 if !self.regular.contains_key(&points) {
-                    let font = load_font(self.context, dejavu::sans::regular(), points).ok()?;
+                    let font =
+                        load_font(self.context, dejavu::sans::regular(), points, "font").ok()?;
                     self.regular.insert(points, font);
                 }
                 self.regular.get(&points)?
             }
         };
-        let surface = font
-            .render(if text.is_empty() { " " } else { text })
-            .blended(Color::RGB(color[0], color[1], color[2]))
-            .ok()?;
-        let image = surface_to_rgba(&surface).ok()?;
+        let image = render_blended(font, if text.is_empty() { " " } else { text }, color)?;
         self.cache.insert(key, image.clone());
         Some(image)
     }
