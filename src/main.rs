@@ -44,13 +44,7 @@ fn run() -> Result<ExitCode, Error> {
             "gobang analyze",
             fourinrow::gobang::analyze::run_analyze(
                 &boards,
-                match engine {
-                    GobangEngine::StepList => fourinrow::gobang::analyze::GobangEngine::StepList,
-                    GobangEngine::UndoLab => fourinrow::gobang::analyze::GobangEngine::UndoLab,
-                    GobangEngine::Strong => fourinrow::gobang::analyze::GobangEngine::Strong(
-                        level.unwrap_or(Level::Expert),
-                    ),
-                },
+                analyze_engine(engine, level),
                 stdin.lock(),
                 stdout,
                 stderr,
@@ -60,13 +54,7 @@ fn run() -> Result<ExitCode, Error> {
             "gobang analyze",
             fourinrow::gobang::analyze::run_analyze_record(
                 &file,
-                match engine {
-                    GobangEngine::StepList => fourinrow::gobang::analyze::GobangEngine::StepList,
-                    GobangEngine::UndoLab => fourinrow::gobang::analyze::GobangEngine::UndoLab,
-                    GobangEngine::Strong => fourinrow::gobang::analyze::GobangEngine::Strong(
-                        level.unwrap_or(Level::Expert),
-                    ),
-                },
+                analyze_engine(engine, level),
                 stdout,
                 stderr,
             ),
@@ -94,6 +82,20 @@ fn run() -> Result<ExitCode, Error> {
             }
         }
         Command::Gobang(command) => gobang(&command).map(|()| ExitCode::SUCCESS),
+    }
+}
+
+/// The AI `gobang analyze` asks, from the command line's choice (the
+/// strong engine at `level`, expert if none is given).
+fn analyze_engine(
+    engine: GobangEngine,
+    level: Option<Level>,
+) -> fourinrow::gobang::analyze::GobangEngine {
+    use fourinrow::gobang::analyze::GobangEngine as Analyze;
+    match engine {
+        GobangEngine::StepList => Analyze::StepList,
+        GobangEngine::UndoLab => Analyze::UndoLab,
+        GobangEngine::Strong => Analyze::Strong(level.unwrap_or(Level::Expert)),
     }
 }
 
