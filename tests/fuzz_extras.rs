@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
 use fourinrow::error::Stop;
-use fourinrow::fourinrow::engine::{Engine, Faithful, Fast, Minimax};
+use fourinrow::fourinrow::engine::{Engine, Faithful, Fast, Minimax, Reply};
 use fourinrow::fourinrow::extras::record::GameRecord;
 use fourinrow::fourinrow::extras::{Extras, ExtrasOptions};
 use fourinrow::fourinrow::play::{load_images, run_games, script_settings};
@@ -63,7 +63,7 @@ fn obeys_gravity(board: &Board) -> bool {
 }
 
 impl Engine for CheckedEngine {
-    fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+    fn reply(&self, board: &Board, tile: Tile, look_ahead: u32) -> Reply {
         assert!(obeys_gravity(board), "a token floats: {board:?}");
         let count = |t: Tile| {
             (0..board.width()).flat_map(|x| board[x].iter()).filter(|c| **c == Some(t)).count()
@@ -75,11 +75,7 @@ impl Engine for CheckedEngine {
         seen.questions += 1;
         seen.last_board = Some(board.clone());
         drop(seen);
-        self.inner.potential_moves(board, tile, look_ahead)
-    }
-
-    fn describe(&self, board: &Board, look_ahead: u32) -> String {
-        self.inner.describe(board, look_ahead)
+        self.inner.reply(board, tile, look_ahead)
     }
 }
 

@@ -53,7 +53,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
 use fourinrow::error::Stop;
-use fourinrow::fourinrow::engine::{Auto, Engine};
+use fourinrow::fourinrow::engine::{Auto, Engine, Reply};
 use fourinrow::fourinrow::extras::{Extras, ExtrasOptions};
 use fourinrow::fourinrow::play::{load_images, run_games, script_settings};
 use fourinrow::fourinrow::port::board::{Board, Tile};
@@ -480,7 +480,7 @@ struct Shared {
 struct CheckedEngine(Arc<Mutex<Shared>>);
 
 impl Engine for CheckedEngine {
-    fn potential_moves(&self, port_board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+    fn reply(&self, port_board: &Board, tile: Tile, look_ahead: u32) -> Reply {
         let mut shared = self.0.lock().unwrap_or_else(|e| e.into_inner());
         assert_eq!(tile, Tile::Black, "the computer plays black");
         assert_eq!(look_ahead, shared.settings.difficulty);
@@ -539,13 +539,9 @@ impl Engine for CheckedEngine {
 
         shared.last = Some((board.clone(), None));
         shared.asked.push(board.clone());
-        let values = Auto::default().potential_moves(port_board, tile, look_ahead);
-        shared.values.push(values.clone());
-        values
-    }
-
-    fn describe(&self, board: &Board, look_ahead: u32) -> String {
-        Auto::default().describe(board, look_ahead)
+        let reply = Auto::default().reply(port_board, tile, look_ahead);
+        shared.values.push(reply.potential_moves.clone());
+        reply
     }
 }
 

@@ -14,8 +14,9 @@ use crate::cli::{parse_env_position, PlayOptions};
 use crate::error::{Error, Stop};
 use crate::fourinrow::extras::overlay::banner;
 use crate::fourinrow::extras::{hot_seat, Extras};
+use crate::fourinrow::port::engine::Engine;
 use crate::fourinrow::port::game;
-use crate::fourinrow::port::globals::{Engine, Game};
+use crate::fourinrow::port::globals::Game;
 use crate::fourinrow::port::images::{Images, IMAGE_FILES};
 use crate::fourinrow::port::settings::{
     Settings, SettingsError, CAPTION, WINDOWHEIGHT, WINDOWWIDTH,

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use fourinrow::error::Stop;
 use fourinrow::fourinrow::extras::{Extras, ExtrasOptions};
 use fourinrow::fourinrow::play::{load_images, run_games, script_settings};
-use fourinrow::fourinrow::port::globals::Engine;
+use fourinrow::fourinrow::port::engine::Engine;
 use fourinrow::fourinrow::port::settings::Settings;
 use fourinrow::io::images::ImageSource;
 use fourinrow::io::replay::{load_script, parse_script, Checksums, FrameSink, Replay, Script};

@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use crate::fourinrow::port::ai::get_potential_moves;
 use crate::fourinrow::port::board::{is_valid_move, Board, Tile};
-pub use crate::fourinrow::port::globals::Engine;
+pub use crate::fourinrow::port::engine::{By, Engine, Exact, Known, Outcome, Reply};
 pub use crate::fourinrow::port::python::Python;
 
 /// The best value among the valid columns and the valid columns that have
@@ -52,6 +52,19 @@ pub fn best_moves(board: &Board, potential_moves: &[f64]) -> (f64, Vec<usize>) {
     (best, columns)
 }
 
+/// The columns the computer plays among, and the best value: the engine's
+/// own choice when it chooses ([`Reply::chosen`], the value the greatest of
+/// theirs), else [`best_moves`]. `getComputerMove` plays the same.
+pub fn choice(board: &Board, reply: &Reply) -> (f64, Vec<usize>) {
+    match &reply.chosen {
+        Some(columns) => {
+            let value = |&c: &usize| reply.potential_moves.get(c).copied().unwrap_or(-1.0);
+            (columns.iter().map(value).fold(-1.0, f64::max), columns.clone())
+        }
+        None => best_moves(board, &reply.potential_moves),
+    }
+}
+
 /// The twin, [`get_potential_moves`], as an engine: the readable reference.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Faithful {
@@ -60,13 +73,9 @@ pub struct Faithful {
 }
 
 impl Engine for Faithful {
-    fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
+    fn reply(&self, board: &Board, tile: Tile, look_ahead: u32) -> Reply {
         let values = get_potential_moves(self.python, board, tile, look_ahead);
-        values.iter().map(|v| v.as_f64()).collect()
-    }
-
-    fn describe(&self, _board: &Board, _look_ahead: u32) -> String {
-        "faithful (the Python's getPotentialMoves, line for line)".into()
+        Reply::values(values.iter().map(|v| v.as_f64()).collect(), By::Faithful)
     }
 }
 
@@ -78,12 +87,8 @@ pub struct Fast {
 }
 
 impl Engine for Fast {
-    fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
-        fast::potential_moves(self.python, board, tile, look_ahead)
-    }
-
-    fn describe(&self, _board: &Board, _look_ahead: u32) -> String {
-        "fast (bitboards, the same values as the Python's)".into()
+    fn reply(&self, board: &Board, tile: Tile, look_ahead: u32) -> Reply {
+        Reply::values(fast::potential_moves(self.python, board, tile, look_ahead), By::Fast)
     }
 }
 
@@ -140,31 +145,19 @@ impl Auto {
 }
 
 impl Engine for Auto {
-    fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
-        let python = self.python;
-        if self.picks_faithful(board, look_ahead) {
-            Faithful { python }.potential_moves(board, tile, look_ahead)
+    /// The twin's values, [`get_potential_moves`], when it answers within
+    /// the budget; else the same values from [`fast::potential_moves`].
+    fn reply(&self, board: &Board, tile: Tile, look_ahead: u32) -> Reply {
+        let (python, budget) = (self.python, self.budget);
+        let (estimate, positions) = faithful_estimate(board, look_ahead);
+        let faithful = estimate <= budget;
+        let values = if faithful {
+            let values = get_potential_moves(python, board, tile, look_ahead);
+            values.iter().map(|v| v.as_f64()).collect()
         } else {
-            Fast { python }.potential_moves(board, tile, look_ahead)
-        }
-    }
-
-    fn describe(&self, board: &Board, look_ahead: u32) -> String {
-        let (time, positions) = faithful_estimate(board, look_ahead);
-        let budget = self.budget.as_millis();
-        if self.picks_faithful(board, look_ahead) {
-            format!(
-                "faithful, the Python's getPotentialMoves line for line \
-                 (about {positions:.0} positions, {} ms: within {budget} ms)",
-                time.as_millis()
-            )
-        } else {
-            format!(
-                "fast, bitboards with the same values (the faithful twin would look at \
-                 about {positions:.0} positions, {} ms: over {budget} ms)",
-                time.as_millis()
-            )
-        }
+            fast::potential_moves(python, board, tile, look_ahead)
+        };
+        Reply::values(values, By::Auto { faithful, positions, estimate, budget })
     }
 }
 
@@ -174,10 +167,8 @@ impl Engine for Auto {
 /// Its values are the lab's scores divided by [`minimax::WIN_SCORE`], so a
 /// forced win is `1`, a forced loss `-1` and everything else lies between,
 /// as with the tutorial's values; the look-ahead asked for does not apply.
-/// The lab plays the leftmost of equally scored columns: each later column
-/// with the same score is lowered by one step of the double (the very next
-/// smaller double), so that `getComputerMove`'s choice among the best has
-/// only that one to choose.
+/// It chooses: the lab plays the leftmost of the best-scored columns
+/// ([`Reply::chosen`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Minimax;
 
@@ -192,34 +183,29 @@ impl minimax::Choices for FirstChoice {
 }
 
 impl Engine for Minimax {
-    fn potential_moves(&self, board: &Board, tile: Tile, _look_ahead: u32) -> Vec<f64> {
-        let scores = minimax::minimax_move(board, tile, minimax::DEFAULT_DEPTH, &mut FirstChoice)
+    fn reply(&self, board: &Board, tile: Tile, _look_ahead: u32) -> Reply {
+        let depth = minimax::DEFAULT_DEPTH;
+        let scores = minimax::minimax_move(board, tile, depth, &mut FirstChoice)
             .map(|m| m.column_scores)
             .unwrap_or_default();
         let mut values = vec![0.0; board.width()];
-        let mut best: Option<f64> = None;
+        // The leftmost column of the best score, the lab's choice.
+        let mut best: Option<(usize, i64)> = None;
         for (column, value) in values.iter_mut().enumerate() {
             let Some(&Some(score)) = scores.get(column) else {
                 continue;
             };
-            let v = score as f64 / minimax::WIN_SCORE as f64;
-            *value = match best {
-                Some(b) if v == b => v.next_down(),
-                _ => v,
-            };
-            if best.is_none_or(|b| v > b) {
-                best = Some(v);
+            *value = score as f64 / minimax::WIN_SCORE as f64;
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((column, score));
             }
         }
-        values
-    }
-
-    fn describe(&self, _board: &Board, _look_ahead: u32) -> String {
-        format!(
-            "minimax, the Connect Four lab's AI (alpha-beta at depth {}; values are its scores / {})",
-            minimax::DEFAULT_DEPTH,
-            minimax::WIN_SCORE
-        )
+        Reply {
+            potential_moves: values,
+            chosen: best.map(|(column, _)| vec![column]),
+            by: By::Minimax { depth, win_score: minimax::WIN_SCORE },
+            exact: None,
+        }
     }
 }
 
@@ -233,15 +219,32 @@ mod tests {
     fn minimax_blocks_and_takes_the_leftmost_best() {
         // Red threatens the bottom row's gap: minimax must block it.
         let board = parse_board("......./......./......./......./......./BRRR.BB").unwrap();
-        let values = Minimax.potential_moves(&board, Tile::Black, 2);
-        assert_eq!(best_moves(&board, &values).1, vec![4]);
-        // On the empty board several columns score the same: only the leftmost is best.
-        let empty = get_new_board(7, 6);
-        let values = Minimax.potential_moves(&empty, Tile::Black, 2);
-        let (best, columns) = best_moves(&empty, &values);
-        assert_eq!(columns.len(), 1, "{values:?}");
-        let lower: Vec<usize> = (0..7).filter(|&c| values[c].next_up() == best).collect();
-        assert!(lower.iter().all(|&c| c > columns[0]), "{values:?}");
+        let reply = Minimax.reply(&board, Tile::Black, 2);
+        assert_eq!(reply.chosen, Some(vec![4]));
+        assert_eq!(best_moves(&board, &reply.potential_moves).1, vec![4]);
+        // Where several columns score the same, the leftmost of them is
+        // chosen, and the values stay the lab's scores.
+        use crate::fourinrow::port::board::make_move;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut ties = 0;
+        for _ in 0..12 {
+            let mut b = get_new_board(7, 6);
+            for ply in 0..rng.random_range(2..8) {
+                let tile = if ply % 2 == 0 { Tile::Red } else { Tile::Black };
+                make_move(&mut b, tile, rng.random_range(0..7));
+            }
+            let reply = Minimax.reply(&b, Tile::Black, 2);
+            let (best, columns) = best_moves(&b, &reply.potential_moves);
+            assert_eq!(reply.chosen, Some(vec![columns[0]]), "{b:?}");
+            assert_eq!(choice(&b, &reply), (best, vec![columns[0]]));
+            let scores = minimax::minimax_move(&b, Tile::Black, 4, &mut FirstChoice).unwrap();
+            for (value, score) in reply.potential_moves.iter().zip(&scores.column_scores) {
+                assert_eq!(*value, score.unwrap() as f64 / minimax::WIN_SCORE as f64);
+            }
+            ties += usize::from(columns.len() > 1);
+        }
+        assert!(ties > 0, "no board with equal best scores was tried");
     }
 
     #[test]
@@ -280,8 +283,7 @@ mod tests {
             if threats.len() != 1 || !wins(&b, Tile::Black).is_empty() {
                 continue;
             }
-            let values = Minimax.potential_moves(&b, Tile::Black, 2);
-            let (best, columns) = best_moves(&b, &values);
+            let (best, columns) = choice(&b, &Minimax.reply(&b, Tile::Black, 2));
             if best > -1.0 {
                 assert_eq!(columns, threats, "{b:?}");
                 checked += 1;
@@ -304,8 +306,9 @@ mod tests {
         let empty = get_new_board(7, 6);
         assert!(auto.picks_faithful(&empty, 2), "the default difficulty");
         assert!(!auto.picks_faithful(&empty, 4));
-        assert!(auto.describe(&empty, 2).starts_with("faithful"));
-        assert!(auto.describe(&empty, 4).starts_with("fast"));
+        let by = |look_ahead| auto.reply(&empty, Tile::Black, look_ahead).by;
+        assert!(matches!(by(2), By::Auto { faithful: true, .. }), "{:?}", by(2));
+        assert!(matches!(by(4), By::Auto { faithful: false, .. }), "{:?}", by(4));
         for python in [Python::Before3_12, Python::From3_12] {
             let auto = Auto { python, ..Auto::default() };
             for look_ahead in [1, 2, 3] {

@@ -22,15 +22,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::error::{Error, Stop};
-use crate::fourinrow::engine::best_moves;
+use crate::fourinrow::engine::choice;
 use crate::fourinrow::port::board::{is_board_full, is_winner, Board, Tile};
-use crate::fourinrow::port::globals::{think_potential_moves, Engine};
+use crate::fourinrow::port::engine::{Engine, Reply};
 use crate::fourinrow::port::hooks::{Command, Hooks};
 use crate::fourinrow::port::images::Images;
 use crate::fourinrow::port::settings::{Layout, Settings};
 use crate::io::pixels::{smoothscale, Display, RgbaImage, ScaleBackend};
-use crate::io::{Event, Frontend, Key, Typesetter};
-use explain::explain_line;
+use crate::io::{think, Event, Frontend, Key, Typesetter};
+use explain::{column_results, engine_words, explain_line};
 use history::MoveHistory;
 use overlay::{draw_overlay, ColumnValues, Overlay};
 use record::{GameRecord, RecordFile, RecordResult};
@@ -174,27 +174,30 @@ impl Extras {
             self.overlay.values = None;
             return Ok(());
         }
-        let values = think_potential_moves(io, &self.engine, board, self.to_move, self.difficulty)?;
-        self.show_values(board, self.to_move, values, None)
+        let (engine, dupe_board) = (Arc::clone(&self.engine), board.clone());
+        let (tile, difficulty) = (self.to_move, self.difficulty);
+        let reply = think(io, move || engine.reply(&dupe_board, tile, difficulty))?;
+        self.show_values(board, tile, &reply, None)
     }
 
-    /// Shows the values behind a choice (`chosen`: the computer's column)
-    /// or a hint (`None`): the `--explain` line and the overlay, with each
-    /// column's exact result when the engine knows it.
+    /// Shows the engine's reply behind a choice (`chosen`: the computer's
+    /// column) or a hint (`None`): the `--explain` line and the overlay,
+    /// with each column's exact result when the engine proved it.
     fn show_values(
         &mut self,
         board: &Board,
         tile: Tile,
-        values: Vec<f64>,
+        reply: &Reply,
         chosen: Option<usize>,
     ) -> Result<(), Stop> {
-        // The rule of getComputerMove's two loops: for a choice, the very
-        // numbers it used.
-        let (fitness, best) = best_moves(board, &values);
-        let engine = self.engine.describe(board, self.difficulty);
-        self.say(explain_line(board, tile, &values, fitness, &best, chosen, &engine))?;
-        let results = self.engine.results(board, tile);
-        let hint = chosen.is_none();
+        // The columns getComputerMove chooses among: for a choice, the very
+        // columns it used.
+        let (fitness, best) = choice(board, reply);
+        let values = &reply.potential_moves;
+        let engine = engine_words(reply);
+        self.say(explain_line(board, tile, values, fitness, &best, chosen, &engine))?;
+        let results = reply.exact.as_ref().map(column_results);
+        let (values, hint) = (values.clone(), chosen.is_none());
         self.overlay.values = Some(ColumnValues { tile, values, best, hint, results });
         Ok(())
     }
@@ -246,16 +249,11 @@ impl Hooks for Extras {
         changed
     }
 
-    fn computer_chose(
-        &mut self,
-        board: &Board,
-        potential_moves: &[f64],
-        column: usize,
-    ) -> Result<(), Stop> {
+    fn computer_chose(&mut self, board: &Board, reply: &Reply, column: usize) -> Result<(), Stop> {
         if !self.options.explain {
             return Ok(());
         }
-        self.show_values(board, Tile::Black, potential_moves.to_vec(), Some(column))
+        self.show_values(board, Tile::Black, reply, Some(column))
     }
 
     fn moved(&mut self, board: &Board, tile: Tile, column: usize) -> Result<(), Stop> {

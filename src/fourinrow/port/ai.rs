@@ -9,6 +9,8 @@
 //! floats ([`Num`]), because `sum()` treats them differently; and `py`, the
 //! interpreter, says whose `sum()` to compute ([`Python`]: 3.12 changed it).
 
+use std::sync::Arc;
+
 use crate::error::Stop;
 use crate::fourinrow::port::board::{
     is_board_full, is_valid_move, is_winner, make_move, Board, Tile,
@@ -16,6 +18,7 @@ use crate::fourinrow::port::board::{
 use crate::fourinrow::port::globals::Game;
 use crate::fourinrow::port::python::Num::{self, Int};
 use crate::fourinrow::port::python::Python;
+use crate::io::think;
 
 /// Python: getPotentialMoves(board, tile, lookAhead)
 ///
@@ -82,13 +85,22 @@ pub fn get_potential_moves(py: Python, board: &Board, tile: Tile, look_ahead: u3
 /// valid columns (`bestMoveFitness` starts at `-1` and rises only on a
 /// strictly greater value), the valid columns that have it, and a random
 /// one of those. As the Python, it prints `bestMoveFitness` before its loop
-/// (so always `-1`) and then `bestMoves`. The search runs wherever the
-/// frontend runs it, by the game's engine (the twin above by default).
+/// (so always `-1`) and then `bestMoves`.
+///
+/// The values come from the game's engine,
+/// [`Engine::reply`](crate::fourinrow::port::engine::Engine::reply): by
+/// default [`crate::fourinrow::engine::Auto`], which computes them with the
+/// twin above (or its bitboard copy, `fast.rs`, when the twin would be
+/// slow). The search runs wherever the frontend runs searches ([`think`]):
+/// on a worker thread in the window, which keeps drawing meanwhile.
 // Indexed loops, as the Python's `range(len(potentialMoves))`.
 #[allow(clippy::needless_range_loop)]
 pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
     // Python: getPotentialMoves(board, BLACK, DIFFICULTY)
-    let potential_moves = g.potential_moves(board, Tile::Black, g.settings.difficulty)?;
+    let (engine, dupe_board, difficulty) =
+        (Arc::clone(&g.engine), board.clone(), g.settings.difficulty);
+    let reply = think(g.io, move || engine.reply(&dupe_board, Tile::Black, difficulty))?;
+    let potential_moves = &reply.potential_moves;
     // -1 is the lowest value a column can have.
     let mut best_move_fitness = -1.0;
     g.io.print(&best_move_fitness.to_string())?; // The tutorial's print; Sweigart's has none.
@@ -104,9 +116,12 @@ pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
             best_moves.push(i);
         }
     }
+    if let Some(chosen) = &reply.chosen {
+        best_moves.clone_from(chosen); // Not in the Python: an engine that chooses (minimax, the solver).
+    }
     g.io.print(&format!("{best_moves:?}"))?; // The tutorial's print, as above.
     let column = g.io.choice(&best_moves)?;
-    g.hooks.computer_chose(board, &potential_moves, column)?; // Not in the Python: --explain
+    g.hooks.computer_chose(board, &reply, column)?; // Not in the Python: --explain
     Ok(column)
 }
 
@@ -114,7 +129,8 @@ pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
 mod tests {
     use super::*;
     use crate::fourinrow::port::board::get_new_board;
-    use crate::fourinrow::port::hooks::NoHooks;
+    use crate::fourinrow::port::engine::{By, Reply};
+    use crate::fourinrow::port::hooks::{Hooks, NoHooks};
     use crate::fourinrow::port::settings::Settings;
     use crate::fourinrow::port::testkit::{board, game, replay};
 
@@ -188,6 +204,40 @@ mod tests {
         // On the empty board every column is worth 0: the second is taken.
         assert_eq!(get_computer_move(&mut g, &get_new_board(7, 6)).unwrap(), 1);
         assert_eq!(io.printed, vec!["-1", "[4]", "-1", "[0, 1, 2, 3, 4, 5, 6]"]);
+    }
+
+    /// An engine that chooses columns 2 and 5 whatever the values say.
+    struct Chooser;
+
+    impl crate::fourinrow::port::engine::Engine for Chooser {
+        fn reply(&self, board: &Board, _tile: Tile, _look_ahead: u32) -> Reply {
+            let mut values = vec![0.0; board.width()];
+            values[0] = 1.0;
+            Reply { chosen: Some(vec![2, 5]), ..Reply::values(values, By::Fast) }
+        }
+    }
+
+    /// Hooks that keep the reply behind the computer's choice.
+    #[derive(Default)]
+    struct Keep(Vec<(Reply, usize)>);
+
+    impl Hooks for Keep {
+        fn computer_chose(&mut self, _: &Board, reply: &Reply, column: usize) -> Result<(), Stop> {
+            self.0.push((reply.clone(), column));
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn an_engine_that_chooses_is_played_and_its_reply_handed_to_the_hooks() {
+        let mut io = replay(r#"{"frames": 1, "choices": [1]}"#, &[]);
+        let mut hooks = Keep::default();
+        let mut g = game(Settings::default(), &mut io, &mut hooks);
+        g.engine = std::sync::Arc::new(Chooser);
+        assert_eq!(get_computer_move(&mut g, &get_new_board(7, 6)).unwrap(), 5);
+        assert_eq!(io.printed, vec!["-1", "[2, 5]"]);
+        let (reply, column) = &hooks.0[0];
+        assert_eq!((reply.chosen.as_deref(), *column), (Some(&[2, 5][..]), 5));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The Python's module globals, gathered into one struct, [`Game`], that
-//! every twin that draws or plays takes as `g`; and [`Engine`], the one small trait through
-//! which the twins reach the search that computes `getPotentialMoves`.
+//! every twin that draws or plays takes as `g`, with the game's
+//! [`Engine`], through which `getComputerMove` reaches `getPotentialMoves`.
 //!
 //! Python reads `DISPLAYSURF`, `FPSCLOCK`, `XMARGIN`, the images and the
 //! `pygame` module from anywhere. Rust has no mutable globals (every access
@@ -9,37 +9,12 @@
 
 use std::sync::Arc;
 
-use crate::error::Stop;
-use crate::fourinrow::port::board::{Board, Tile};
+use crate::fourinrow::port::engine::Engine;
 use crate::fourinrow::port::hooks::Hooks;
 use crate::fourinrow::port::images::Images;
 use crate::fourinrow::port::settings::{Layout, Settings, WINDOWHEIGHT, WINDOWWIDTH};
 use crate::io::pixels::Display;
 use crate::io::Frontend;
-
-/// What computes `getPotentialMoves(board, tile, lookAhead)` for the
-/// computer: the twin itself ([`crate::fourinrow::port::ai::get_potential_moves`],
-/// through the `faithful` engine), or an engine that returns the same
-/// doubles sooner, or another AI whose values rank the columns the same way
-/// (1 wins at once, -1 lets the enemy win at once).
-///
-/// `Send + Sync`, so that the window can run it on a worker thread.
-pub trait Engine: Send + Sync {
-    /// The values of each column for `tile`, looking `look_ahead` moves ahead.
-    fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64>;
-
-    /// Which engine computes `board` at `look_ahead`, and why, in a few
-    /// words (`--explain` prints it).
-    fn describe(&self, board: &Board, look_ahead: u32) -> String;
-
-    /// Not used by the twins: each column's exact result for `tile` on
-    /// `board` ("win in 7", "draw", "loss in 12"), when the engine knows it
-    /// (the solver, right after valuing that board); the extras show it.
-    fn results(&self, board: &Board, tile: Tile) -> Option<Vec<Option<String>>> {
-        let _ = (board, tile);
-        None
-    }
-}
 
 /// The state the twins share: the Python's globals, plus the doors to the
 /// world outside the port.
@@ -97,31 +72,4 @@ impl<'a, H: Hooks> Game<'a, H> {
             hooks,
         }
     }
-}
-
-impl<H: Hooks + ?Sized> Game<'_, H> {
-    /// `getPotentialMoves(board, tile, look_ahead)` by the game's engine,
-    /// run where the frontend runs searches ([`think_potential_moves`]).
-    pub fn potential_moves(
-        &mut self,
-        board: &Board,
-        tile: Tile,
-        look_ahead: u32,
-    ) -> Result<Vec<f64>, Stop> {
-        think_potential_moves(self.io, &self.engine, board, tile, look_ahead)
-    }
-}
-
-/// `engine`'s `getPotentialMoves(board, tile, look_ahead)`, run wherever
-/// `io` runs searches: on a worker thread in the window, so that it stays
-/// alive meanwhile.
-pub fn think_potential_moves(
-    io: &mut dyn Frontend,
-    engine: &Arc<dyn Engine>,
-    board: &Board,
-    tile: Tile,
-    look_ahead: u32,
-) -> Result<Vec<f64>, Stop> {
-    let (engine, board) = (Arc::clone(engine), board.clone());
-    crate::io::think(io, move || engine.potential_moves(&board, tile, look_ahead))
 }

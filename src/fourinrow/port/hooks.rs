@@ -15,6 +15,7 @@
 
 use crate::error::Stop;
 use crate::fourinrow::port::board::{Board, Tile};
+use crate::fourinrow::port::engine::Reply;
 use crate::fourinrow::port::settings::Layout;
 use crate::io::pixels::Display;
 use crate::io::{Event, Frontend};
@@ -73,14 +74,9 @@ pub trait Hooks {
     }
 
     /// After `get_computer_move` has chosen `column` on `board`, with the
-    /// values behind the choice (`--explain` shows them).
-    fn computer_chose(
-        &mut self,
-        board: &Board,
-        potential_moves: &[f64],
-        column: usize,
-    ) -> Result<(), Stop> {
-        let _ = (board, potential_moves, column);
+    /// engine's reply behind the choice (`--explain` shows it).
+    fn computer_chose(&mut self, board: &Board, reply: &Reply, column: usize) -> Result<(), Stop> {
+        let _ = (board, reply, column);
         Ok(())
     }
 
@@ -117,13 +113,8 @@ impl<H: Hooks + ?Sized> Hooks for &mut H {
         (**self).asked(command, board, tile)
     }
 
-    fn computer_chose(
-        &mut self,
-        board: &Board,
-        potential_moves: &[f64],
-        column: usize,
-    ) -> Result<(), Stop> {
-        (**self).computer_chose(board, potential_moves, column)
+    fn computer_chose(&mut self, board: &Board, reply: &Reply, column: usize) -> Result<(), Stop> {
+        (**self).computer_chose(board, reply, column)
     }
 
     fn moved(&mut self, board: &Board, tile: Tile, column: usize) -> Result<(), Stop> {

@@ -29,6 +29,7 @@ pub mod animate;
 pub mod board;
 pub mod boardtext;
 pub mod draw;
+pub mod engine;
 pub mod game;
 pub mod globals;
 pub mod hooks;

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::files::{self, quote, skip_bom, Lines};
-use crate::fourinrow::engine::{best_moves, faithful_estimate, Engine};
+use crate::fourinrow::engine::{choice, faithful_estimate, Engine};
 use crate::fourinrow::extras::record::GameRecord;
 use crate::fourinrow::port::board::{Board, Tile};
 use crate::fourinrow::port::settings::{MAX_BOARDHEIGHT, MAX_BOARDWIDTH};
@@ -66,9 +66,9 @@ pub fn analyze_board(
 
 /// The JSON line for `board`, whose board text is `text`.
 fn answer(board: &Board, text: &str, difficulty: u32, tile: Tile, engine: &dyn Engine) -> String {
-    let potential_moves = engine.potential_moves(board, tile, difficulty);
-    let (_, best_moves) = best_moves(board, &potential_moves);
-    let values: Vec<String> = potential_moves.iter().map(|&v| python_float_repr(v)).collect();
+    let reply = engine.reply(board, tile, difficulty);
+    let (_, best_moves) = choice(board, &reply);
+    let values: Vec<String> = reply.potential_moves.iter().map(|&v| python_float_repr(v)).collect();
     let best: Vec<String> = best_moves.iter().map(usize::to_string).collect();
     format!(
         "{{\"board\": \"{text}\", \"difficulty\": {difficulty}, \"tile\": \"{tile}\", \

@@ -1,7 +1,6 @@
 //! Every column's result within a time budget, for the game: [`Analysis`],
 //! [`Solver::analyze_within`], and a score read as an [`Outcome`].
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
@@ -11,20 +10,12 @@ use super::position::Position;
 use super::search::{Search, Signals};
 use super::solve::{with_geometry, Solver};
 use super::table::Table;
+use crate::fourinrow::port::engine::{Exact, Known};
 
-/// A score read as an outcome: who wins, and after how many of the
-/// player's own moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The player completes four with its `n`-th move from now.
-    Win(u32),
-    /// Neither side can force four.
-    Draw,
-    /// The opponent completes four with its `n`-th move from now, after the
-    /// player has made `n` moves.
-    Loss(u32),
-}
+pub use crate::fourinrow::port::engine::Outcome;
 
+// `Outcome` is the engine contract's (`port::engine`); reading a score as
+// one is the solver's.
 impl Outcome {
     /// The outcome of `score` for the side to move in `position`.
     pub fn of(position: &Position, score: i32) -> Outcome {
@@ -34,16 +25,6 @@ impl Outcome {
             Outcome::Loss((score - position.lose_next_score() + 1).max(1) as u32)
         } else {
             Outcome::Draw
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win(n) => write!(f, "win in {n}"),
-            Outcome::Draw => write!(f, "draw"),
-            Outcome::Loss(n) => write!(f, "loss in {n}"),
         }
     }
 }
@@ -356,6 +337,25 @@ impl Analysis {
                 Some(self.upper[c].map_or(s, |u| s.min(u)))
             })
             .collect()
+    }
+
+    /// The analysis as the engine contract's data, each score read as an
+    /// outcome of `position`.
+    pub fn exact(&self, position: &Position) -> Exact {
+        let columns = (0..self.scores.len())
+            .map(|c| {
+                let score = self.scores[c]?;
+                Some(Known {
+                    score,
+                    outcome: Outcome::of(position, score),
+                    proven: self.proven[c],
+                    from_book: self.from_book[c],
+                    lower: self.lower[c],
+                    upper: self.upper[c],
+                })
+            })
+            .collect();
+        Exact { columns, depth: self.depth }
     }
 
     /// Column `col` scores `score`, exactly.
