@@ -75,7 +75,7 @@
 use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use super::bits::{self, Bits, MAX_BITS, MAX_WIDTH};
+use super::bits::{self, Any, Bits, Geometry, MAX_BITS, MAX_WIDTH};
 use crate::fourinrow::port::ai::get_potential_moves;
 use crate::fourinrow::port::board::{Board, Tile};
 use crate::fourinrow::port::python::Num::{self, Int};
@@ -141,25 +141,20 @@ pub fn handles(board: &Board) -> bool {
         return false;
     }
     if bits <= 64 {
-        Geometry::<u64>::new(board.width(), board.height()).position(board, Tile::Black).is_some()
+        Shape::<u64>::new(board.width(), board.height()).position(board, Tile::Black).is_some()
     } else {
-        Geometry::<u128>::new(board.width(), board.height()).position(board, Tile::Black).is_some()
+        Shape::<u128>::new(board.width(), board.height()).position(board, Tile::Black).is_some()
     }
 }
 
-/// The masks of one board size.
+/// One board size: its [`Geometry`] (the masks both bitboard engines use)
+/// and what this engine computes once for it.
 #[derive(Clone, Debug)]
-struct Geometry<B> {
+struct Shape<B: Bits> {
+    /// The board's masks.
+    g: Any<B>,
     /// Columns: `BOARDWIDTH`.
     width: usize,
-    /// Rows: `BOARDHEIGHT`.
-    height: usize,
-    /// Bits per column: the rows plus the spare bit on top.
-    stride: u32,
-    /// Every cell of the board.
-    board: B,
-    /// The bottom cell of every column.
-    bottom: B,
     /// The cells of each column (spare bit excluded); unused entries are zero.
     columns: [B; MAX_WIDTH],
     /// The width as a double, the divisor of `(sum * 1.0 / W) / W`.
@@ -169,20 +164,15 @@ struct Geometry<B> {
     last_ply_terms: [f64; MAX_WIDTH + 2],
 }
 
-impl<B: Bits> Geometry<B> {
-    /// The masks of a `width` x `height` board; the caller has checked that
-    /// `width <= MAX_WIDTH` and `width * (height + 1)` bits fit in `B`.
-    fn new(width: usize, height: usize) -> Geometry<B> {
-        // At most 128 bits: the column's shifts fit a u32 with room to spare.
-        let stride = height as u32 + 1;
-        let column = (B::ONE << (stride - 1)).minus(B::ONE);
+impl<B: Bits> Shape<B> {
+    /// A `width` x `height` board; the caller has checked that `width <=
+    /// MAX_WIDTH` and `width * (height + 1)` bits fit in `B`.
+    fn new(width: usize, height: usize) -> Shape<B> {
+        // At most 128 bits: the sizes fit a u32 with room to spare.
+        let g = Any::<B>::new(width as u32, height as u32);
         let mut columns = [B::ZERO; MAX_WIDTH];
-        let mut board = B::ZERO;
-        let mut bottom = B::ZERO;
         for (x, slot) in (0..).zip(columns.iter_mut().take(width)) {
-            *slot = column << (x * stride);
-            board = board | *slot;
-            bottom = bottom | (B::ONE << (x * stride));
+            *slot = g.column(x);
         }
         let width_f64 = width as f64;
         let mut last_ply_terms = [0.0; MAX_WIDTH + 2];
@@ -190,40 +180,32 @@ impl<B: Bits> Geometry<B> {
             // i - width is a whole number from -25 to 1: exact as a double.
             *term = python_term(i as f64 - width_f64, width_f64);
         }
-        Geometry { width, height, stride, board, bottom, columns, width_f64, last_ply_terms }
+        Shape { g, width, columns, width_f64, last_ply_terms }
     }
 
     /// `board` as bitboards, `tile`'s tokens as `mine`; `None` when a token
     /// floats above an empty cell.
     fn position(&self, board: &Board, tile: Tile) -> Option<Position<B>> {
-        let mut position = Position { mine: B::ZERO, theirs: B::ZERO, mask: B::ZERO };
-        for x in 0..self.width {
-            let mut gap_below = false;
-            // Board rows count from the top; bit rows from the bottom.
-            for (row, y) in (0..).zip((0..self.height).rev()) {
-                let bit = B::ONE << (x as u32 * self.stride + row);
-                match board[x][y] {
-                    None => gap_below = true,
-                    Some(_) if gap_below => return None,
-                    Some(t) if t == tile => position.mine = position.mine | bit,
-                    Some(_) => position.theirs = position.theirs | bit,
-                }
-                if board[x][y].is_some() {
-                    position.mask = position.mask | bit;
-                }
-            }
-        }
-        Some(position)
+        let (mine, mask) = bits::read_board(self.g, board, tile).ok()?;
+        Some(Position { mine, theirs: mask ^ mine, mask })
+    }
+
+    /// Every cell of the board.
+    #[inline(always)]
+    fn board(&self) -> B {
+        self.g.board()
     }
 
     /// The lowest empty cell of every column that is not full.
+    #[inline(always)]
     fn playable(&self, mask: B) -> B {
-        mask.plus(self.bottom) & self.board
+        bits::playable(self.g, mask)
     }
 
     /// Whether `stones` hold four in a row anywhere: Python's `isWinner`.
+    #[inline(always)]
     fn has_four(&self, stones: B) -> bool {
-        bits::has_four(stones, self.stride)
+        bits::has_four(self.g, stones)
     }
 
     /// `(s * 1.0 / W) / W` for a last-ply sum `s` (a whole number from `-W`
@@ -236,9 +218,11 @@ impl<B: Bits> Geometry<B> {
         }
     }
 
-    /// Every cell that would give `stones` four in a row through it.
+    /// Every cell, filled or not, that would give `stones` four in a row
+    /// through it.
+    #[inline(always)]
     fn winning_cells(&self, stones: B) -> B {
-        bits::winning_cells(stones, self.stride) & self.board
+        bits::winning_cells_at(stones, self.g.stride()) & self.g.board()
     }
 }
 
@@ -282,7 +266,7 @@ enum FirstMove<B> {
 /// and stops after the first winning one, as the Python's `for firstMove`
 /// loop does.
 fn for_each_first_move<B: Bits>(
-    geo: &Geometry<B>,
+    geo: &Shape<B>,
     position: Position<B>,
     mut visit: impl FnMut(usize, FirstMove<B>),
 ) {
@@ -301,13 +285,13 @@ fn for_each_first_move<B: Bits>(
             break;
         }
         let mask = position.mask | cell;
-        if mask == geo.board {
+        if mask == geo.board() {
             visit(first_move, FirstMove::FillsBoard);
             continue;
         }
         let reply = Reply {
             position: Position { mine: position.mine | cell, theirs: position.theirs, mask },
-            playable: (playable ^ cell) | ((cell << 1) & geo.board),
+            playable: (playable ^ cell) | ((cell << 1) & geo.board()),
             their_wins,
             their_four,
         };
@@ -423,11 +407,11 @@ fn leaves(width: usize, look_ahead: u32) -> u64 {
 }
 
 /// One search: the board size and the table of values found so far.
-struct Search<'g, B> {
+struct Search<'g, B: Bits> {
     /// Whose `sum()` the values follow.
     python: Python,
     /// The board size.
-    geo: &'g Geometry<B>,
+    geo: &'g Shape<B>,
     /// Values of positions with look-ahead 2 or more, shared by all threads.
     table: &'g Table,
 }
@@ -435,10 +419,10 @@ struct Search<'g, B> {
 impl<B: Bits> Search<'_, B> {
     /// `sum(getPotentialMoves(position, tile, look_ahead))`.
     fn sum(&mut self, position: Position<B>, look_ahead: u32) -> f64 {
-        if look_ahead == 0 || position.mask == self.geo.board {
+        if look_ahead == 0 || position.mask == self.geo.board() {
             return 0.0; // sum([0] * BOARDWIDTH)
         }
-        let code = position.mine.plus(position.mask).plus(self.geo.bottom).words();
+        let code = position.mine.plus(position.mask).plus(self.geo.g.bottom()).words();
         if let Some(value) = self.table.get(code) {
             return value;
         }
@@ -506,7 +490,7 @@ impl<B: Bits> Search<'_, B> {
             let cell = playable & geo.columns[x];
             if cell.any() {
                 theirs_beside[x] = geo.winning_cells(position.theirs | cell);
-                theirs_above[x] = geo.winning_cells(position.theirs | ((cell << 1) & geo.board));
+                theirs_above[x] = geo.winning_cells(position.theirs | ((cell << 1) & geo.board()));
             }
         }
         let mut potential_moves = [Int(0); MAX_WIDTH];
@@ -537,7 +521,7 @@ impl<B: Bits> Search<'_, B> {
                     break;
                 }
                 let mask = reply.position.mask | cell;
-                let results = if mask == geo.board {
+                let results = if mask == geo.board() {
                     0 // isBoardFull: sum([0] * BOARDWIDTH)
                 } else {
                     let their_wins = if counter_move == first_move {
@@ -545,7 +529,7 @@ impl<B: Bits> Search<'_, B> {
                     } else {
                         theirs_beside[counter_move]
                     };
-                    let playable = (reply.playable ^ cell) | ((cell << 1) & geo.board);
+                    let playable = (reply.playable ^ cell) | ((cell << 1) & geo.board());
                     last_ply_sum(playable, my_wins, their_wins)
                 };
                 value += geo.last_ply_term(results);
@@ -614,10 +598,10 @@ fn search<B: Bits>(
     look_ahead: u32,
     max_threads: usize,
 ) -> Option<Vec<f64>> {
-    let geo = Geometry::<B>::new(board.width(), board.height());
+    let geo = Shape::<B>::new(board.width(), board.height());
     let position = geo.position(board, tile)?;
     let width = geo.width;
-    if look_ahead == 0 || position.mask == geo.board {
+    if look_ahead == 0 || position.mask == geo.board() {
         return Some(vec![0.0; width]);
     }
     let table_bits = table_bits(width, look_ahead);
@@ -647,7 +631,7 @@ fn search<B: Bits>(
 /// up to `threads` threads, which share `table`.
 fn counter_values<B: Bits>(
     python: Python,
-    geo: &Geometry<B>,
+    geo: &Shape<B>,
     replies: &[(usize, Reply<B>)],
     look_ahead: u32,
     threads: usize,
@@ -701,19 +685,19 @@ mod tests {
     }
 
     /// A 7x6 bitboard geometry, bits as in the module docs.
-    fn geo7x6() -> Geometry<u64> {
-        Geometry::new(7, 6)
+    fn geo7x6() -> Shape<u64> {
+        Shape::new(7, 6)
     }
 
     #[test]
     fn geometry_masks_have_a_spare_bit_per_column() {
         let g = geo7x6();
-        assert_eq!(g.board.count_ones(), 42);
-        assert_eq!(g.bottom.count_ones(), 7);
+        assert_eq!(g.board().count_ones(), 42);
+        assert_eq!(g.g.bottom().count_ones(), 7);
         assert_eq!(g.columns[1], 0b111111 << 7);
-        assert_eq!(g.board & (1 << 6), 0, "the spare bit is not a cell");
-        let g12: Geometry<u128> = Geometry::new(12, 9);
-        assert_eq!(g12.board.count_ones(), 108);
+        assert_eq!(g.board() & (1 << 6), 0, "the spare bit is not a cell");
+        let g12: Shape<u128> = Shape::new(12, 9);
+        assert_eq!(g12.board().count_ones(), 108);
         assert_eq!(MAX_WIDTH, 25);
     }
 

@@ -4,12 +4,12 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
-use super::bits::{Bits, Geometry};
 use super::levels;
 use super::position::Position;
 use super::search::{Search, Signals};
 use super::solve::{with_geometry, Solver};
 use super::table::Table;
+use crate::fourinrow::engine::bits::{Bits, Geometry};
 use crate::fourinrow::port::engine::{Exact, Known};
 
 pub use crate::fourinrow::port::engine::Outcome;

@@ -18,7 +18,7 @@
 //! | `n` | each position's score (a signed byte), in the keys' order |
 //! | 8 | an FNV-1a hash of everything before it |
 //!
-//! A key is the position's code (see [`super::bits::code`]: the side to
+//! A key is the position's code (see [`crate::fourinrow::engine::bits::code`]: the side to
 //! move's stones plus every filled cell plus the bottom row, unique for each
 //! position), or its mirror image's if that is smaller: a position and its
 //! mirror image have the same score, so one entry serves both. The keys are
@@ -34,8 +34,8 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::bits::{code, mirror_code, Any};
 use super::position::{fits, Position};
+use crate::fourinrow::engine::bits::{code, mirror_code, Any};
 
 /// The magic that starts every book.
 pub const MAGIC: &[u8; 8] = b"FIRBOOK1";

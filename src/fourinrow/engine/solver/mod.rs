@@ -151,7 +151,6 @@
 //! [`crate::fourinrow::tools::grade`] measures how often the tutorial's AI finds a perfect move.
 
 pub mod analysis;
-pub mod bits;
 pub mod book;
 pub mod levels;
 pub mod player;

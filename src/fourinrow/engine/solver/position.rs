@@ -11,7 +11,9 @@ use crate::fourinrow::engine::bits::MAX_BITS;
 use crate::fourinrow::port::board::{get_new_board, Board, Tile};
 use crate::fourinrow::port::settings::MIN_SIZE;
 
-use super::bits::{has_four, playable, winning_cells, Any, Geometry};
+use crate::fourinrow::engine::bits::{
+    has_four, playable, read_board, winning_cells, Any, Geometry,
+};
 
 /// What is wrong with a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +100,7 @@ pub fn fits(width: usize, height: usize) -> bool {
 
 /// A position: the board, whose turn it is, and how many moves were played.
 ///
-/// Held as two bitboards (see [`bits`]): the side to move's stones and
+/// Held as two bitboards (see [`crate::fourinrow::engine::bits`]): the side to move's stones and
 /// every filled cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -148,34 +150,14 @@ impl Position {
     pub fn from_board(board: &Board, to_move: Tile) -> Result<Position, PositionError> {
         let (w, h) = (board.width(), board.height());
         let mut p = Position::new(w, h)?;
-        let stride = h as u32 + 1;
-        let (mut mine, mut theirs) = (0usize, 0usize);
-        for x in 0..w {
-            let mut empty_below = false;
-            // From the bottom row (y = h - 1) up.
-            for (row, y) in (0..h).rev().enumerate() {
-                match board[x][y] {
-                    None => empty_below = true,
-                    Some(_) if empty_below => {
-                        return Err(PositionError::Floating { column: x + 1 })
-                    }
-                    Some(tile) => {
-                        let bit = 1u128 << (x as u32 * stride + row as u32);
-                        p.mask |= bit;
-                        if tile == to_move {
-                            p.current |= bit;
-                            mine += 1;
-                        } else {
-                            theirs += 1;
-                        }
-                    }
-                }
-            }
-        }
+        let g = Any::<u128>::new(p.width, p.height);
+        (p.current, p.mask) =
+            read_board(g, board, to_move).map_err(|x| PositionError::Floating { column: x + 1 })?;
+        let mine = p.current.count_ones() as usize;
+        let theirs = (p.current ^ p.mask).count_ones() as usize;
         if mine != theirs && mine + 1 != theirs {
             return Err(PositionError::Counts { to_move: mine, opponent: theirs });
         }
-        let g = Any::<u128>::new(p.width, p.height);
         if has_four(g, p.current) || has_four(g, p.current ^ p.mask) {
             return Err(PositionError::Finished);
         }

@@ -5,9 +5,9 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Instant;
 
-use super::bits::{code, mirror_code, playable, winning_cells, Bits, Geometry};
 use super::table::{Entry, Table};
 use crate::fourinrow::engine::bits::MAX_WIDTH;
+use crate::fourinrow::engine::bits::{code, mirror_code, playable, winning_cells, Bits, Geometry};
 
 /// Settings of the search, for measuring what each technique buys.
 /// [`Tuning::default`] is what [`Solver::new`](super::Solver::new) uses.

@@ -7,12 +7,12 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
-use super::bits::{Bits, Geometry};
 use super::book::Book;
 use super::position::Position;
 use super::search::{self, Abort, Search, Signals, Tuning};
 use super::table::Table;
 use crate::fourinrow::engine::bits::MAX_WIDTH;
+use crate::fourinrow::engine::bits::{Bits, Geometry};
 
 /// The solver: a transposition table kept from one question to the next,
 /// and the settings.
@@ -42,13 +42,13 @@ macro_rules! with_geometry {
     ($pos:expr, $g:ident => $body:expr) => {{
         let (w, h) = ($pos.width, $pos.height);
         if (w, h) == (7, 6) {
-            let $g = $crate::fourinrow::engine::solver::bits::Seven;
+            let $g = $crate::fourinrow::engine::bits::Seven;
             $body
         } else if w * (h + 1) <= 64 {
-            let $g = $crate::fourinrow::engine::solver::bits::Any::<u64>::new(w, h);
+            let $g = $crate::fourinrow::engine::bits::Any::<u64>::new(w, h);
             $body
         } else {
-            let $g = $crate::fourinrow::engine::solver::bits::Any::<u128>::new(w, h);
+            let $g = $crate::fourinrow::engine::bits::Any::<u128>::new(w, h);
             $body
         }
     }};
