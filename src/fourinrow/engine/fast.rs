@@ -185,9 +185,9 @@ impl<B: Bits> Shape<B> {
 
     /// `board` as bitboards, `tile`'s tokens as `mine`; `None` when a token
     /// floats above an empty cell.
-    fn position(&self, board: &Board, tile: Tile) -> Option<Position<B>> {
+    fn position(&self, board: &Board, tile: Tile) -> Option<Stones<B>> {
         let (mine, mask) = bits::read_board(self.g, board, tile).ok()?;
-        Some(Position { mine, theirs: mask ^ mine, mask })
+        Some(Stones { mine, theirs: mask ^ mine, mask })
     }
 
     /// Every cell of the board.
@@ -226,9 +226,13 @@ impl<B: Bits> Shape<B> {
     }
 }
 
-/// A position as bitboards, seen from the side whose moves are valued.
+/// The stones of a board as bitboards ([`bits::read_board`]), seen from
+/// the side whose moves are valued, whoever moves next: the twin values
+/// any board, so this is not the solver's `Position` (the side to move,
+/// checked counts), and the enemy's stones are kept, not recomputed in the
+/// inner loops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Position<B> {
+struct Stones<B> {
     /// The tokens of `tile`, the side valued.
     mine: B,
     /// The tokens of the enemy.
@@ -242,7 +246,7 @@ struct Position<B> {
 #[derive(Clone, Copy, Debug)]
 struct Reply<B> {
     /// The position after the first move.
-    position: Position<B>,
+    position: Stones<B>,
     /// Where the enemy can drop a token.
     playable: B,
     /// Where an enemy token would complete a four.
@@ -267,7 +271,7 @@ enum FirstMove<B> {
 /// loop does.
 fn for_each_first_move<B: Bits>(
     geo: &Shape<B>,
-    position: Position<B>,
+    position: Stones<B>,
     mut visit: impl FnMut(usize, FirstMove<B>),
 ) {
     let playable = geo.playable(position.mask);
@@ -290,7 +294,7 @@ fn for_each_first_move<B: Bits>(
             continue;
         }
         let reply = Reply {
-            position: Position { mine: position.mine | cell, theirs: position.theirs, mask },
+            position: Stones { mine: position.mine | cell, theirs: position.theirs, mask },
             playable: (playable ^ cell) | ((cell << 1) & geo.board()),
             their_wins,
             their_four,
@@ -418,7 +422,7 @@ struct Search<'g, B: Bits> {
 
 impl<B: Bits> Search<'_, B> {
     /// `sum(getPotentialMoves(position, tile, look_ahead))`.
-    fn sum(&mut self, position: Position<B>, look_ahead: u32) -> f64 {
+    fn sum(&mut self, position: Stones<B>, look_ahead: u32) -> f64 {
         if look_ahead == 0 || position.mask == self.geo.board() {
             return 0.0; // sum([0] * BOARDWIDTH)
         }
@@ -434,7 +438,7 @@ impl<B: Bits> Search<'_, B> {
 
     /// `getPotentialMoves(position, tile, look_ahead)` for a board that is
     /// not full and a look-ahead of at least 1: the column values.
-    fn values(&mut self, position: Position<B>, look_ahead: u32) -> [Num; MAX_WIDTH] {
+    fn values(&mut self, position: Stones<B>, look_ahead: u32) -> [Num; MAX_WIDTH] {
         if look_ahead == 2 {
             return self.values_2(position);
         }
@@ -464,7 +468,7 @@ impl<B: Bits> Search<'_, B> {
                 // potentialMoves[firstMove] = -1; break
                 return Int(-1);
             }
-            let child = Position {
+            let child = Stones {
                 mine: reply.position.mine,
                 theirs: reply.position.theirs | cell,
                 mask: reply.position.mask | cell,
@@ -479,7 +483,7 @@ impl<B: Bits> Search<'_, B> {
     /// same loops, with the last ply counted by [`last_ply_sum`] and the
     /// enemy's winning cells after each counter move computed once per
     /// column instead of once per pair of moves.
-    fn values_2(&self, position: Position<B>) -> [Num; MAX_WIDTH] {
+    fn values_2(&self, position: Stones<B>) -> [Num; MAX_WIDTH] {
         let geo = self.geo;
         let playable = geo.playable(position.mask);
         // The enemy's winning cells once it has dropped into column x: onto

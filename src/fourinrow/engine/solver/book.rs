@@ -32,6 +32,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::position::{fits, Position};
@@ -95,6 +96,45 @@ impl fmt::Display for BookError {
 }
 
 impl std::error::Error for BookError {}
+
+/// Why a book file cannot be used: the file, and what went wrong with it.
+#[derive(Debug)]
+pub enum BookFileError {
+    /// The file cannot be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Its bytes are not a sound book.
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with them.
+        source: BookError,
+    },
+}
+
+impl fmt::Display for BookFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookFileError::Read { path, source } => {
+                write!(f, "{}: cannot read: {source}", path.display())
+            }
+            BookFileError::Invalid { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for BookFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BookFileError::Read { source, .. } => Some(source),
+            BookFileError::Invalid { source, .. } => Some(source),
+        }
+    }
+}
 
 /// An opening book, checked and ready for look-ups.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,10 +229,12 @@ impl Book {
     }
 
     /// Reads and checks a book file; the error names the file.
-    pub fn from_file(path: &std::path::Path) -> Result<Book, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        Book::parse(Cow::Owned(bytes)).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn from_file(path: &Path) -> Result<Book, BookFileError> {
+        let path_buf = || path.to_path_buf();
+        let bytes = std::fs::read(path)
+            .map_err(|source| BookFileError::Read { path: path_buf(), source })?;
+        Book::parse(Cow::Owned(bytes))
+            .map_err(|source| BookFileError::Invalid { path: path_buf(), source })
     }
 
     /// The bytes of a book of `width` by `height` covering `coverage` and
@@ -379,5 +421,29 @@ mod tests {
             assert_eq!(back.moves_played(), p.moves_played());
         }
         assert_eq!(stones_of(0, 7, 6), None);
+    }
+
+    #[test]
+    fn a_book_file_that_cannot_be_used_names_the_file_and_keeps_the_cause() {
+        use std::error::Error as _;
+        let dir = std::env::temp_dir().join(format!("fourinrow-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let missing = dir.join("missing.book");
+        let err = Book::from_file(&missing).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("{}: cannot read: {}", missing.display(), {
+                std::fs::read(&missing).unwrap_err()
+            })
+        );
+        let io = err.source().and_then(|s| s.downcast_ref::<std::io::Error>()).unwrap();
+        assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
+        let foreign = dir.join("foreign.book");
+        std::fs::write(&foreign, b"not a book at all, just some words").unwrap();
+        let err = Book::from_file(&foreign).unwrap_err();
+        assert_eq!(err.to_string(), format!("{}: {}", foreign.display(), BookError::Foreign));
+        let cause = err.source().and_then(|s| s.downcast_ref::<BookError>());
+        assert_eq!(cause, Some(&BookError::Foreign));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
