@@ -19,7 +19,8 @@
 //!
 //! A twin holds the Python's logic and nothing else. What the original
 //! lacks reaches a twin only through [`hooks`], in one line marked "Not in
-//! the Python". The port imports nothing from SDL: it draws on a plain
+//! the Python", and `getComputerMove` asks the game's engine through the
+//! contract in [`engine`]: data in, data out, whichever engine answers. The port imports nothing from SDL: it draws on a plain
 //! [`Display`](crate::io::pixels::Display) and talks to the world through
 //! the [`Frontend`](crate::io::Frontend) seam, so all of it builds and is
 //! tested with no display and no SDL installed.
