@@ -16,7 +16,10 @@ fn fourinrow(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
         cmd.env(k, v);
     }
     let mut child = cmd.spawn().unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    // It may exit (a bad option) before it reads its input.
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -257,7 +260,10 @@ fn both_programs_answer_alike() {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_fourinrow-window"));
         cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         let mut child = cmd.spawn().unwrap();
-        child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+        // It may exit (a bad option) before it reads its input.
+        if let Err(e) = child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+        }
         child.wait_with_output().unwrap()
     };
     for (args, stdin) in [
@@ -284,10 +290,13 @@ fn both_programs_answer_alike() {
 #[cfg(unix)]
 #[test]
 fn a_missing_window_program_is_one_line() {
-    let dir = std::env::temp_dir().join(format!("fourinrow-alone-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fourinrow-alone");
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let alone = dir.join("fourinrow");
-    std::fs::copy(env!("CARGO_BIN_EXE_fourinrow"), &alone).unwrap();
+    // A hard link, not a copy: a copy is open for writing while other
+    // tests' threads fork, and running it can then fail ("text file busy").
+    std::fs::hard_link(env!("CARGO_BIN_EXE_fourinrow"), &alone).unwrap();
     let run = |args: &[&str]| {
         Command::new(&alone)
             .args(args)
