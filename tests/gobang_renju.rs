@@ -274,3 +274,47 @@ mod engine {
         assert_eq!(hook_for(Level::Hard, Rule::Freestyle)(&maps, Stone::White), Some((7, 7)));
     }
 }
+
+/// In the window, under `--rule renju`, a black stone on a forbidden
+/// point loses: two players, black's ninth stone makes two open threes,
+/// and the record says white won.
+#[cfg(feature = "window")]
+#[test]
+fn a_forbidden_stone_in_the_window_loses_the_game() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("renju-window");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Black F7 G7 H5 H6, then H7: three across and three down at once.
+    let moves = [(5, 7), (14, 0), (6, 7), (14, 2), (7, 5), (14, 4), (7, 6), (14, 6), (7, 7)];
+    let mut events = vec![r#"[1, "down", 10, 10]"#.to_string()];
+    for (i, (x, y)) in moves.iter().enumerate() {
+        let (frame, px, py) = (5 + 4 * i, 50 + 30 * x, 50 + 30 * y);
+        for kind in ["motion", "down", "up"] {
+            events.push(format!(r#"[{frame}, "{kind}", {px}, {py}]"#));
+        }
+    }
+    let script = dir.join("script.json");
+    std::fs::write(&script, format!(r#"{{"frames": 60, "events": [{}]}}"#, events.join(", ")))
+        .unwrap();
+    let run = |rule: &str| {
+        let record = dir.join(format!("{rule}.txt"));
+        let out = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+            .args(["gobang", "--two-player", "--rule", rule, "--record"])
+            .arg(&record)
+            .arg("--replay")
+            .arg(&script)
+            .arg("--dump-frames")
+            .arg(dir.join(rule))
+            .env("SDL_VIDEODRIVER", "dummy")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        std::fs::read_to_string(record).unwrap()
+    };
+    assert_eq!(run("renju"), "gobang rule=renju moves=F7,O0,G7,O2,H5,O4,H6,O6,H7 result=white\n");
+    // Freestyle has no forbidden points: the game goes on.
+    assert_eq!(
+        run("freestyle"),
+        "gobang rule=freestyle moves=F7,O0,G7,O2,H5,O4,H6,O6,H7 result=unfinished\n"
+    );
+}
