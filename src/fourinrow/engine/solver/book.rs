@@ -12,7 +12,7 @@
 //! | --- | --- |
 //! | 8 | the magic `FIRBOOK1` |
 //! | 1, 1 | the board's width and height |
-//! | 1, 1 | what it covers: the perfect player's positions up to this many moves, every position up to that many |
+//! | 1, 1 | what it covers: the perfect player's positions up to this many moves; every position up to that many (the low 4 bits), the perfect player's lines starting from every position of that many moves and one more (the high 4 bits; 0: from the empty board) |
 //! | 4 | `n`, the number of positions |
 //! | 8 `n` | each position's key, strictly ascending |
 //! | `n` | each position's score (a signed byte), in the keys' order |
@@ -111,8 +111,13 @@ pub struct Coverage {
     /// Every position a perfect player meets, as either colour, up to this
     /// many moves, with every column's score.
     pub plies: usize,
-    /// Every position up to this many moves.
+    /// Every position up to this many moves (at most 15).
     pub all_plies: usize,
+    /// Where the perfect player's lines start: from every position of
+    /// this many moves (as the player to move there) and of one more (as
+    /// the other), at most `all_plies`. 0 is the empty board and its
+    /// children: the games a player starts.
+    pub lines_from: usize,
 }
 
 /// FNV-1a, 64 bits: a hash that any damage to a few bytes changes.
@@ -222,7 +227,7 @@ impl Book {
             width as u8,
             height as u8,
             coverage.plies as u8,
-            coverage.all_plies as u8,
+            (coverage.all_plies & 15 | coverage.lines_from << 4) as u8,
         ]);
         out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
         for (key, _) in entries {
@@ -251,7 +256,11 @@ impl Book {
 
     /// What the book covers, as its header says.
     pub fn coverage(&self) -> Coverage {
-        Coverage { plies: usize::from(self.bytes[10]), all_plies: usize::from(self.bytes[11]) }
+        Coverage {
+            plies: usize::from(self.bytes[10]),
+            all_plies: usize::from(self.bytes[11] & 15),
+            lines_from: usize::from(self.bytes[11] >> 4),
+        }
     }
 
     /// Every entry, in key order.
@@ -323,7 +332,7 @@ pub fn key(position: &Position) -> Option<u64> {
 mod tests {
     use super::*;
 
-    const COVER: Coverage = Coverage { plies: 3, all_plies: 1 };
+    const COVER: Coverage = Coverage { plies: 3, all_plies: 2, lines_from: 1 };
 
     fn sample() -> (Vec<(u64, i8)>, Vec<Position>) {
         let positions: Vec<Position> = ["", "4", "43", "4455"]
