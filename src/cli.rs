@@ -127,6 +127,9 @@ pub enum RuleArg {
     Freestyle,
     /// exactly five in a row; six or more do not win
     Standard,
+    /// renju: black wins with exactly five and may not make an overline, a
+    /// double four or a double three; white wins with five or more
+    Renju,
 }
 
 /// A set of settings by name.

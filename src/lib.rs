@@ -19,7 +19,9 @@
 //!   - [`io`]: the seam between a game and the world: the window, replay
 //!     scripts, the AI's worker thread, images, text, and pygame's pixel
 //!     arithmetic (`pygame.draw`, blits, smoothscale).
-//!   - [`cli`]: the command line of both games (clap).
+//!   - [`cli`]: the command line of both games (clap), and [`app`], what
+//!     the two programs run: the tools, and the window through the
+//!     function each program gives (`fourinrow` starts without SDL).
 //!   - [`files`]: the user's files and streams, read with bounds and
 //!     written whole.
 //!   - [`error`]: the one error type that reaches `main`.
@@ -32,6 +34,7 @@
 //! (`cargo test --no-default-features`). `docs/python-to-rust.md` and
 //! `docs/gobang.md` map every Python function and constant to its twin.
 
+pub mod app;
 pub mod cli;
 pub mod error;
 pub mod files;

@@ -16,7 +16,10 @@ fn fourinrow(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
         cmd.env(k, v);
     }
     let mut child = cmd.spawn().unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    // It may exit (a bad option) before it reads its input.
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -225,5 +228,93 @@ fn images_of_other_sizes_are_scaled_as_the_python_scales_them() {
     std::fs::write(dir.join("4rowred.png"), &red[..red.len() / 3]).unwrap();
     let out = fourinrow(&["--images", dir.to_str().unwrap()], "", &[]);
     assert_one_line_error(&out, "4rowred.png: truncated PNG");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The shared libraries a binary loads, as `ldd` lists them.
+#[cfg(target_os = "linux")]
+fn libraries(binary: &str) -> String {
+    let out = Command::new("ldd").arg(binary).output().expect("ldd (glibc's libc-bin) runs");
+    assert!(out.status.success(), "ldd {binary}: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// `fourinrow` answers the tools without loading SDL (about 70 shared
+/// libraries, 5 to 15 ms before `main`); `fourinrow-window` loads it.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_front_door_loads_no_sdl_and_the_window_program_does() {
+    let front = libraries(env!("CARGO_BIN_EXE_fourinrow"));
+    assert!(!front.contains("SDL"), "fourinrow loads SDL:\n{front}");
+    assert!(front.lines().count() < 10, "fourinrow loads many libraries:\n{front}");
+    let window = libraries(env!("CARGO_BIN_EXE_fourinrow-window"));
+    for library in ["libSDL2-2.0", "libSDL2_image", "libSDL2_ttf"] {
+        assert!(window.contains(library), "fourinrow-window lacks {library}:\n{window}");
+    }
+}
+
+/// Both programs read the same command line and answer the tools alike.
+#[test]
+fn both_programs_answer_alike() {
+    let window = |args: &[&str], stdin: &str| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_fourinrow-window"));
+        cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        // It may exit (a bad option) before it reads its input.
+        if let Err(e) = child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+        }
+        child.wait_with_output().unwrap()
+    };
+    for (args, stdin) in [
+        (&["--help"][..], ""),
+        (&["--version"][..], ""),
+        (&["gobang", "--help"][..], ""),
+        (
+            &["analyze", "--difficulty", "2"][..],
+            "......./......./......./......./......./...R...\n",
+        ),
+        (&["solve"][..], "44\n4x\n"),
+        (&["--width", "3"][..], ""),
+    ] {
+        let (a, b) = (fourinrow(args, stdin, &[]), window(args, stdin));
+        assert_eq!(a.status.code(), b.status.code(), "{args:?}");
+        assert_eq!(text(&a.stdout), text(&b.stdout), "{args:?}");
+        assert_eq!(text(&a.stderr), text(&b.stderr), "{args:?}");
+        assert!(!a.stdout.is_empty() || !a.stderr.is_empty(), "{args:?} said nothing");
+    }
+}
+
+/// Without `fourinrow-window` beside it, `fourinrow` still answers the
+/// tools, and a game is one line naming the missing program.
+#[cfg(unix)]
+#[test]
+fn a_missing_window_program_is_one_line() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fourinrow-alone");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let alone = dir.join("fourinrow");
+    // A hard link, not a copy: a copy is open for writing while other
+    // tests' threads fork, and running it can then fail ("text file busy").
+    std::fs::hard_link(env!("CARGO_BIN_EXE_fourinrow"), &alone).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(&alone)
+            .args(args)
+            .current_dir(&dir)
+            .env("SDL_VIDEODRIVER", "dummy")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for args in [&[][..], &["--seed", "3"][..], &["gobang"][..], &["gobang", "assets", "x"][..]] {
+        let out = run(args);
+        assert_one_line_error(&out, "fourinrow-window: cannot start the window's program");
+        assert!(text(&out.stderr).contains("cargo build"), "{args:?}");
+    }
+    assert!(!dir.join("x").exists(), "assets written without the window program");
+    let out = run(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    // Bad options are still named by the front door itself.
+    assert_one_line_error(&run(&["--width", "3"]), "Board must be at least 4x4.");
     std::fs::remove_dir_all(&dir).unwrap();
 }

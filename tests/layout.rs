@@ -233,6 +233,20 @@ fn the_parts_use_each_other_one_way_only() {
                 "gobang::engine",
             ],
         ),
+        // What the two programs run: the tools, and the window only
+        // through the function each program gives, so that `fourinrow`
+        // links no SDL.
+        (
+            "app",
+            &[
+                "cli",
+                "error",
+                "fourinrow::tools",
+                "gobang::analyze",
+                "gobang::engine",
+                "gobang::pbrain",
+            ],
+        ),
         // Four in a Row.
         ("fourinrow", &[]),
         ("fourinrow::port", &["io", "error"]),

@@ -25,7 +25,7 @@ use rand::SeedableRng;
 use fourinrow::fourinrow::engine::solver::book::{key, position, Coverage};
 use fourinrow::fourinrow::engine::solver::{Book, Level, Position, Solver};
 use fourinrow::fourinrow::tools::book::{
-    build, read_checkpoint, turns, BuildOptions, Ended, Known,
+    build, perfect_column, read_checkpoint, turns, BuildOptions, Ended, Known,
 };
 
 use solver_fixtures::fixture;
@@ -52,7 +52,7 @@ fn scratch(name: &str) -> PathBuf {
 /// every child was there.
 fn check_claims(book: &Book) -> usize {
     let known = Known::from_book(book).unwrap();
-    let Coverage { plies, all_plies } = book.coverage();
+    let Coverage { plies, all_plies, .. } = book.coverage();
     for ply in 0..plies {
         let lines = turns(&known, ply).unwrap_or_else(|| panic!("ply {ply}: turns unknown"));
         for line in lines {
@@ -120,6 +120,7 @@ fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
         height: 4,
         plies: 5,
         all_plies: 2,
+        lines_from: 0,
         jobs: 2,
         checkpoint: dir.join("5x4.txt"),
         out: dir.join("5x4.bin"),
@@ -128,7 +129,7 @@ fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
     let mut log = Vec::new();
     assert_eq!(build(&options, &never, &mut log).unwrap(), Ended::Done);
     let first = Book::from_file(&options.out).unwrap();
-    assert_eq!(first.coverage(), Coverage { plies: 5, all_plies: 2 });
+    assert_eq!(first.coverage(), Coverage { plies: 5, all_plies: 2, lines_from: 0 });
     // Deeper, from the same checkpoint: the first plies are not solved again.
     options.plies = 8;
     let mut log = Vec::new();
@@ -140,7 +141,7 @@ fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
         assert!(line.ends_with(", 0 to solve"), "ply {ply} solved again: {log}");
     }
     let book = Book::from_file(&options.out).unwrap();
-    assert_eq!(book.coverage(), Coverage { plies: 8, all_plies: 2 });
+    assert_eq!(book.coverage(), Coverage { plies: 8, all_plies: 2, lines_from: 0 });
     assert!(book.len() > first.len());
     assert!(check_claims(&book) > 10);
     // Every entry is the search's score.
@@ -167,6 +168,83 @@ fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
     let stop = AtomicBool::new(true);
     assert_eq!(build(&options, &stop, &mut Vec::new()).unwrap(), Ended::Stopped);
     assert_eq!(std::fs::read_to_string(&options.checkpoint).unwrap(), text);
+}
+
+#[test]
+fn a_book_of_every_openings_lines_holds_them() {
+    // 5x4, every position of 2 moves, and the perfect player's lines from
+    // every position of 2 moves (as the first player) and of 3 (as the
+    // second) up to 7 moves.
+    let dir = scratch("openings-book");
+    let options = BuildOptions {
+        width: 5,
+        height: 4,
+        plies: 7,
+        all_plies: 2,
+        lines_from: 2,
+        jobs: 2,
+        checkpoint: dir.join("5x4.txt"),
+        out: dir.join("5x4.bin"),
+    };
+    let never = AtomicBool::new(false);
+    assert_eq!(build(&options, &never, &mut Vec::new()).unwrap(), Ended::Done);
+    let book = Book::from_file(&options.out).unwrap();
+    assert_eq!(book.coverage(), Coverage { plies: 7, all_plies: 2, lines_from: 2 });
+    check_claims(&book);
+    // Walked here, without `turns`: from every root, the perfect player
+    // (choosing by the book's scores) against every reply; each of its
+    // turns has every column's score.
+    let known = Known::from_book(&book).unwrap();
+    let mut roots = vec![Position::new(5, 4).unwrap()];
+    let mut turns_seen = 0;
+    for ply in 0..=3 {
+        if ply >= 2 {
+            let mut frontier = roots.clone();
+            let mut at = ply;
+            while at < 7 && !frontier.is_empty() {
+                let mut next = Vec::new();
+                for p in frontier {
+                    let scores = known
+                        .analysis(&p)
+                        .unwrap_or_else(|| panic!("a turn after {at} moves lacks a column"));
+                    turns_seen += 1;
+                    let col = perfect_column(&p, &scores).unwrap();
+                    if p.is_winning_move(col) {
+                        continue;
+                    }
+                    let reply = p.child(col);
+                    for c in (0..5).filter(|&c| reply.can_play(c) && !reply.is_winning_move(c)) {
+                        let turn = reply.child(c);
+                        if !turn.is_full() && !turn.can_win_next() {
+                            next.push(turn);
+                        }
+                    }
+                }
+                frontier = next;
+                at += 2;
+            }
+        }
+        roots = roots
+            .iter()
+            .flat_map(|p| {
+                (0..5).filter(|&c| p.can_play(c) && !p.is_winning_move(c)).map(|c| p.child(c))
+            })
+            .collect();
+    }
+    assert!(turns_seen > 100, "{turns_seen} turns walked");
+    // A book from the empty board's lines is smaller: the openings' lines
+    // add positions.
+    let mut from_empty = options.clone();
+    from_empty.lines_from = 0;
+    from_empty.checkpoint = dir.join("empty.txt");
+    from_empty.out = dir.join("empty.bin");
+    assert_eq!(build(&from_empty, &never, &mut Vec::new()).unwrap(), Ended::Done);
+    assert!(Book::from_file(&from_empty.out).unwrap().len() < book.len());
+    // Every entry is the search's score.
+    let mut solver = Solver::new();
+    for (k, score) in book.entries() {
+        assert_eq!(solver.solve(&position(k, 5, 4).unwrap(), false), score, "{k:#x}");
+    }
 }
 
 #[test]
@@ -305,7 +383,10 @@ fn solve(args: &[&str], input: &str) -> (Option<i32>, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    // It may exit (a bad option) before it reads its input.
+    if let Err(e) = child.stdin.take().unwrap().write_all(input.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     let out = child.wait_with_output().unwrap();
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     (out.status.code(), text(&out.stdout), text(&out.stderr))
@@ -323,7 +404,7 @@ fn a_damaged_book_file_gets_one_line_and_the_search_answers() {
             .map(|(m, s)| (key(&Position::from_moves(m, 7, 6).unwrap()).unwrap(), *s as i8))
             .collect();
         entries.sort_unstable();
-        Book::to_bytes(7, 6, Coverage { plies: 0, all_plies: 0 }, &entries)
+        Book::to_bytes(7, 6, Coverage { plies: 0, all_plies: 0, lines_from: 0 }, &entries)
     };
     let good = book_of(&cases);
     let file = |name: &str, bytes: &[u8]| {
@@ -410,7 +491,7 @@ fn a_short_budget_finds_a_column_that_keeps_the_score_when_it_proves_the_score()
 #[test]
 fn a_book_file_is_refused_whole_when_any_entry_is_not_a_position() {
     // A key with an empty column code (no marker bit) is not a position.
-    let bytes = Book::to_bytes(7, 6, Coverage { plies: 0, all_plies: 0 }, &[(1, 0)]);
+    let bytes = Book::to_bytes(7, 6, Coverage { plies: 0, all_plies: 0, lines_from: 0 }, &[(1, 0)]);
     assert!(Book::parse(Cow::Owned(bytes)).is_err());
 }
 

@@ -1,7 +1,7 @@
 //! `make-book`: builds the opening book that `fourinrow` ships, with this
 //! crate's own solver (see `fourinrow::fourinrow::tools::book` and `docs/solver.md`).
 //!
-//!     cargo run --release --bin make-book -- [--plies N] [--jobs J]
+//!     cargo run --release --bin make-book -- [--plies N] [--all-plies A] [--lines-from L] [--jobs J]
 //!
 //! It can be stopped at any time (Ctrl-C, SIGTERM) and goes on where it
 //! stopped when run again with the same options.
@@ -17,7 +17,9 @@ use fourinrow::fourinrow::tools::book::{build, compile_only, BuildOptions, Ended
 
 /// Builds the 7x6 opening book: every position of the first --all-plies
 /// moves, and every position a perfect player meets as either colour up to
-/// --plies moves, each with every column's score.
+/// --plies moves, each with every column's score; the perfect player's
+/// lines start from the empty board, or from every position of
+/// --lines-from moves (and of one more).
 #[derive(Parser, Debug)]
 #[command(name = "make-book", version)]
 struct Args {
@@ -33,6 +35,10 @@ struct Args {
     /// Cover every position up to N moves
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
     all_plies: u8,
+    /// Start the perfect player's lines from every position of L moves and
+    /// of L + 1 (0: the empty board), at most --all-plies
+    #[arg(long, value_name = "L", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=8))]
+    lines_from: u8,
     /// Positions solved at once [default: the machine's cores]
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
@@ -53,6 +59,13 @@ fn main() -> ExitCode {
         eprintln!("make-book: --all-plies {} is more than --plies {}", args.all_plies, args.plies);
         return ExitCode::from(2);
     }
+    if args.lines_from > args.all_plies {
+        eprintln!(
+            "make-book: --lines-from {} is more than --all-plies {}",
+            args.lines_from, args.all_plies
+        );
+        return ExitCode::from(2);
+    }
     let jobs = args
         .jobs
         .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from);
@@ -61,6 +74,7 @@ fn main() -> ExitCode {
         height: args.height,
         plies: usize::from(args.plies),
         all_plies: usize::from(args.all_plies),
+        lines_from: usize::from(args.lines_from),
         jobs,
         checkpoint: args.checkpoint,
         out: args.out,

@@ -83,6 +83,7 @@ fn rule(arg: RuleArg) -> Rule {
     match arg {
         RuleArg::Freestyle => Rule::Freestyle,
         RuleArg::Standard => Rule::Standard,
+        RuleArg::Renju => Rule::Renju,
     }
 }
 
@@ -121,6 +122,7 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         None => "original",
         Some(Rule::Freestyle) => "freestyle",
         Some(Rule::Standard) => "standard",
+        Some(Rule::Renju) => "renju",
     };
     // Opened before the window, so a file that will not do stops at once.
     let recorder = options.record.as_deref().map(|f| Recorder::open(f, rule_name)).transpose()?;

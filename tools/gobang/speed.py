@@ -10,10 +10,10 @@ port, ...). Prints, for each position, the median wall-clock seconds of
 each, their ratio, and the ratio of their CPU time (user + system, which a
 busy machine disturbs less), then the totals.
 
-BINARY is best a build without the window (`cargo build --release
---no-default-features`): the AI's tools then start without loading SDL2
-and the seventy libraries it brings, which takes longer than the port's
-search on a nearly empty board.
+BINARY is `fourinrow` (target/release/fourinrow), which answers the tools
+without loading SDL2 and the seventy libraries it brings (that takes
+longer than the port's search on a nearly empty board); `fourinrow-window`
+loads them.
 """
 import argparse
 import os

@@ -10,7 +10,9 @@
 //!   after exactly `all_plies` moves are solved; those before them follow
 //!   from their children.
 //! - **Every position a perfect player meets, as either colour, up to
-//!   `plies` moves, with every column's score.** The perfect level plays
+//!   `plies` moves, with every column's score**, in the games that start
+//!   from the empty board, or (`lines_from`) from any position of
+//!   `lines_from` moves. The perfect level plays
 //!   one column in each position, always the same (see
 //!   [`crate::fourinrow::engine::solver::Level::keys`]), and the opponent may play any
 //!   of the seven: so in the positions where the perfect player is to move
@@ -60,6 +62,9 @@ pub struct BuildOptions {
     pub plies: usize,
     /// Cover every position up to this many moves.
     pub all_plies: usize,
+    /// Start the perfect player's lines from every position of this many
+    /// moves and one more (0: from the empty board); at most `all_plies`.
+    pub lines_from: usize,
     /// Positions solved at once, one thread each.
     pub jobs: usize,
     /// The append-only file of solved positions.
@@ -71,7 +76,9 @@ pub struct BuildOptions {
 impl BuildOptions {
     /// Nothing known yet, for this book.
     fn known(&self) -> io::Result<Known> {
-        Known::new(self.width, self.height, self.all_plies).map_err(io::Error::other)
+        Known::new(self.width, self.height, self.all_plies)
+            .map(|known| known.with_lines_from(self.lines_from))
+            .map_err(io::Error::other)
     }
 }
 
@@ -113,6 +120,8 @@ fn book_key(p: &Position) -> u64 {
 pub struct Known {
     solved: HashMap<u64, i32>,
     all_plies: usize,
+    /// Where the perfect player's lines start (see [`BuildOptions`]).
+    lines_from: usize,
     /// The empty board.
     root: Position,
 }
@@ -125,7 +134,13 @@ impl Known {
         if width * (height + 1) > 64 {
             return Err(format!("a {width}x{height} board is too large for a book: its positions need more than 64 bits"));
         }
-        Ok(Known { solved: HashMap::new(), all_plies, root })
+        Ok(Known { solved: HashMap::new(), all_plies, lines_from: 0, root })
+    }
+
+    /// The same, with the perfect player's lines starting from every
+    /// position of `lines_from` moves and of one more.
+    pub fn with_lines_from(self, lines_from: usize) -> Known {
+        Known { lines_from, ..self }
     }
 
     fn root(&self) -> Line {
@@ -171,7 +186,9 @@ impl Known {
     /// rule that made it).
     pub fn from_book(book: &Book) -> Result<Known, String> {
         let (width, height) = book.size();
-        let mut known = Known::new(width, height, book.coverage().all_plies)?;
+        let coverage = book.coverage();
+        let mut known =
+            Known::new(width, height, coverage.all_plies)?.with_lines_from(coverage.lines_from);
         known.solved = book.entries().collect();
         Ok(known)
     }
@@ -193,17 +210,21 @@ pub fn perfect_column(p: &Position, scores: &[Option<i32>]) -> Option<usize> {
     Level::Perfect.choose(p, scores, &mut ChaCha12Rng::seed_from_u64(0))
 }
 
-/// The perfect player's turns after `ply` moves (as the first player when
-/// `ply` is even, as the second when odd), each once with its mirror image:
-/// `None` if a score they depend on is not known yet.
+/// The perfect player's turns after `ply` moves, each once with its
+/// mirror image: `None` if a score they depend on is not known yet. Its
+/// lines start from every position of `lines_from` moves (where it moves
+/// first) or of one more (where it moves second), whichever has the
+/// parity of `ply`: from the empty board (as the first player when `ply`
+/// is even) and its children (as the second) when `lines_from` is 0.
+/// Before `lines_from`, every position is a turn.
 pub fn turns(known: &Known, ply: usize) -> Option<Vec<Line>> {
-    let mut lines = vec![known.root()];
-    if ply % 2 == 1 {
-        let mut seen = HashSet::new();
-        lines = lines[0].children();
-        lines.retain(|l| seen.insert(book_key(&l.position)));
+    let from = known.lines_from;
+    if ply < from {
+        return Some(every_position(known, ply));
     }
-    let mut at = ply % 2;
+    let start = from + (ply - from) % 2;
+    let mut lines = every_position(known, start);
+    let mut at = start;
     while at < ply {
         let mut next = Vec::new();
         let mut seen = HashSet::new();
@@ -441,8 +462,10 @@ pub fn write_book(known: &Known, plies: usize, out: &Path) -> io::Result<(usize,
     let entries = compile(known, plies);
     let complete = complete_ply(known, plies);
     let coverage = match complete {
-        Some(ply) => Coverage { plies: ply, all_plies: known.all_plies },
-        None => Coverage { plies: 0, all_plies: 0 },
+        Some(ply) => {
+            Coverage { plies: ply, all_plies: known.all_plies, lines_from: known.lines_from }
+        }
+        None => Coverage { plies: 0, all_plies: 0, lines_from: 0 },
     };
     let bytes = Book::to_bytes(known.root.width(), known.root.height(), coverage, &entries);
     let tmp = out.with_extension("bin.tmp");

@@ -2,6 +2,7 @@
 //! key of its line shape ([`shape`](super::shape)), kept up to date as
 //! stones are played and taken back, with a Zobrist hash.
 
+use crate::gobang::extras::renju;
 use crate::gobang::extras::rules::Rule;
 use crate::gobang::port::robot::{Maps, Stone};
 
@@ -96,7 +97,9 @@ pub struct Board {
     /// The stones played, in order.
     moves: Vec<usize>,
     rule: Rule,
-    table: &'static Table,
+    /// The line shapes as each colour reads them (renju reads black's as
+    /// standard and white's as freestyle).
+    tables: [&'static Table; 2],
 }
 
 impl Board {
@@ -122,7 +125,10 @@ impl Board {
             hash: 0,
             moves: Vec::new(),
             rule,
-            table: shape::table(rule),
+            tables: [
+                shape::table(rule.for_stone(Stone::Black)),
+                shape::table(rule.for_stone(Stone::White)),
+            ],
         }
     }
 
@@ -237,19 +243,14 @@ impl Board {
     /// The shape `colour` makes along line `l` by playing on the empty `p`.
     #[inline]
     pub fn shape(&self, p: usize, colour: Color, l: usize) -> Shape {
-        self.table.shape(self.keys[colour as usize][p][l])
+        self.tables[colour as usize].shape(self.keys[colour as usize][p][l])
     }
 
     /// The shapes along the four lines.
     #[inline]
     pub fn shapes(&self, p: usize, colour: Color) -> [Shape; 4] {
-        let k = &self.keys[colour as usize][p];
-        [
-            self.table.shape(k[0]),
-            self.table.shape(k[1]),
-            self.table.shape(k[2]),
-            self.table.shape(k[3]),
-        ]
+        let (k, table) = (&self.keys[colour as usize][p], self.tables[colour as usize]);
+        [table.shape(k[0]), table.shape(k[1]), table.shape(k[2]), table.shape(k[3])]
     }
 
     /// What a stone of `colour` on the empty `p` threatens.
@@ -261,6 +262,33 @@ impl Board {
     /// Whether a stone of `colour` on `p` wins.
     pub fn wins_at(&self, p: usize, colour: Color) -> bool {
         self.cells[p].is_none() && self.shapes(p, colour).contains(&Shape::Five)
+    }
+
+    /// Whether `colour` may not play the empty point `p`: under renju,
+    /// black's forbidden points (an overline, a double four, a double
+    /// three). The line shapes rule out most points at once; the rest are
+    /// judged on the stones by [`renju::foul`].
+    pub fn forbidden(&self, p: usize, colour: Color) -> bool {
+        if self.rule != Rule::Renju || colour != Color::Black || self.cells[p].is_some() {
+            return false;
+        }
+        let shapes = self.shapes(p, colour);
+        let threes = shapes.iter().filter(|&&s| s >= Shape::Three).count();
+        let long = LINES.iter().any(|&line| {
+            let count = |sign: i32| {
+                (1..)
+                    .map_while(|k| {
+                        step(p, line, sign * k).filter(|&q| self.cells[q] == Some(Color::Black))
+                    })
+                    .count()
+            };
+            1 + count(1) + count(-1) > 5
+        });
+        if !long && threes < 2 && !shapes.iter().any(|&s| s >= Shape::Four) {
+            return false;
+        }
+        let (r, c) = coords(p);
+        renju::foul(&self.maps(), (r as i32, c as i32)).is_some()
     }
 
     /// Whether the stone on `p` stands in a winning line (checked on the stones).
@@ -277,9 +305,9 @@ impl Board {
                     .count()
             };
             let n = 1 + count(1) + count(-1);
-            match self.rule {
-                Rule::Freestyle => n >= 5,
+            match self.rule.for_stone(colour.stone()) {
                 Rule::Standard => n == 5,
+                _ => n >= 5,
             }
         })
     }

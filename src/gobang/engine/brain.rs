@@ -64,10 +64,6 @@ impl Brain {
             return Some(format!("INFO {key} needs a whole number, got '{value}'"));
         };
         match key {
-            "rule" if n & 4 != 0 => Some(format!(
-                "INFO rule {n}: renju is not supported; playing {} instead",
-                if n & 1 != 0 { "exactly five (1)" } else { "five or more (0)" }
-            )),
             "rule" if n & 8 != 0 => Some(format!("INFO rule {n}: caro is not supported")),
             _ => None,
         }
@@ -76,6 +72,7 @@ impl Brain {
     /// The rule `INFO rule` asks for.
     pub fn rule(info: &[(String, String)]) -> Rule {
         match number(info, "rule") {
+            Some(n) if n & 4 != 0 => Rule::Renju,
             Some(n) if n & 1 != 0 => Rule::Standard,
             _ => Rule::Freestyle,
         }

@@ -200,7 +200,9 @@ pub fn think(
         );
     }
     let (theirs, n) = five_points(board, them);
-    if n > 0 {
+    // Renju: a five black may not block is lost either way; black plays on
+    // elsewhere rather than lose by a forbidden stone.
+    if n > 0 && !board.forbidden(theirs[0], me) {
         return answer(theirs[0], if n > 1 { -WIN + 2 } else { 0 }, None);
     }
     let mut nodes = 0;
@@ -232,9 +234,15 @@ pub fn think(
     } else {
         moves(board, me, settings.width.max(8))
     };
+    // Renju: black's forbidden points are no moves.
+    list.retain(|&p| !board.forbidden(p, me));
     if list.is_empty() {
-        // No stone near anything: any empty point.
-        list = (0..board::POINTS).filter(|&p| board.at(p).is_none()).take(1).collect();
+        // No stone near anything (or, under renju, nothing near allowed):
+        // any point that may be played.
+        list = (0..board::POINTS)
+            .filter(|&p| board.at(p).is_none() && !board.forbidden(p, me))
+            .take(1)
+            .collect();
     }
     if list.is_empty() {
         return None; // a full board
@@ -323,15 +331,17 @@ pub fn think(
     Some(Thought { point, score, depth: depth_done, nodes, proof: None })
 }
 
+/// The rules a hook can play, by the index its `RULE` names.
+const RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+
 /// The engine as the game's hook
 /// ([`Engine`](crate::gobang::port::hooks::Engine)): `LEVEL` is the index
-/// in [`LEVELS`], `STANDARD` the rule (else freestyle).
-pub fn hook<const LEVEL: usize, const STANDARD: bool>(
+/// in [`LEVELS`], `RULE` the index in [`RULES`].
+pub fn hook<const LEVEL: usize, const RULE: usize>(
     maps: &Maps,
     stone: Stone,
 ) -> Option<(i32, i32)> {
-    let rule = if STANDARD { Rule::Standard } else { Rule::Freestyle };
-    let mut board = Board::from_maps(maps, rule);
+    let mut board = Board::from_maps(maps, RULES[RULE]);
     let settings = LEVELS[LEVEL].settings();
     let clock = Clock::new(Some(settings.time), None);
     let mut table = Table::with_bytes(16 << 20);
@@ -343,17 +353,22 @@ pub fn hook<const LEVEL: usize, const STANDARD: bool>(
 
 /// The hook for `level` under `rule`.
 pub fn hook_for(level: Level, rule: Rule) -> crate::gobang::port::hooks::Engine {
-    let standard = rule == Rule::Standard;
-    match (level, standard) {
-        (Level::Easy, false) => hook::<0, false>,
-        (Level::Medium, false) => hook::<1, false>,
-        (Level::Hard, false) => hook::<2, false>,
-        (Level::Expert, false) => hook::<3, false>,
-        (Level::Master, false) => hook::<4, false>,
-        (Level::Easy, true) => hook::<0, true>,
-        (Level::Medium, true) => hook::<1, true>,
-        (Level::Hard, true) => hook::<2, true>,
-        (Level::Expert, true) => hook::<3, true>,
-        (Level::Master, true) => hook::<4, true>,
+    use crate::gobang::port::hooks::Engine;
+    /// The five levels' hooks under the rule `R`.
+    fn levels<const R: usize>() -> [Engine; 5] {
+        [hook::<0, R>, hook::<1, R>, hook::<2, R>, hook::<3, R>, hook::<4, R>]
     }
+    let hooks = match rule {
+        Rule::Freestyle => levels::<0>(),
+        Rule::Standard => levels::<1>(),
+        Rule::Renju => levels::<2>(),
+    };
+    let index = match level {
+        Level::Easy => 0,
+        Level::Medium => 1,
+        Level::Hard => 2,
+        Level::Expert => 3,
+        Level::Master => 4,
+    };
+    hooks[index]
 }

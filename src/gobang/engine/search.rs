@@ -115,7 +115,8 @@ pub fn moves(board: &Board, me: Color, width: usize) -> Vec<usize> {
     let them = me.other();
     let (fives, n) = five_points(board, them);
     if n > 0 {
-        return vec![fives[0]];
+        // Renju: a five that black may not block is lost.
+        return if board.forbidden(fives[0], me) { Vec::new() } else { vec![fives[0]] };
     }
     let threats = threat_points(board, them);
     let mut scored: Vec<(i32, usize)> = if threats.is_empty() {
@@ -133,6 +134,8 @@ pub fn moves(board: &Board, me: Color, width: usize) -> Vec<usize> {
         }
         answers.into_iter().map(|p| (worth(board, p, me) + worth(board, p, them), p)).collect()
     };
+    // Renju: black's forbidden points are no moves.
+    scored.retain(|&(_, p)| !board.forbidden(p, me));
     scored.sort_by_key(|x| std::cmp::Reverse(x.0));
     let forced = !threats.is_empty();
     scored.into_iter().take(if forced { POINTS } else { width }).map(|(_, p)| p).collect()

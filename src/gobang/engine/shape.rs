@@ -74,7 +74,9 @@ fn wins(own: u16, p: u32, rule: Rule) -> bool {
     let n = run(own, p).count_ones();
     match rule {
         Rule::Freestyle => n >= 5,
-        Rule::Standard => n == 5,
+        // Renju's lines are read per colour (`Rule::for_stone`); its own
+        // table is black's, which is standard's.
+        Rule::Standard | Rule::Renju => n == 5,
     }
 }
 
@@ -107,7 +109,7 @@ fn classify(own: u16, blocked: u16, rule: Rule) -> Shape {
     if wins(own, MID, rule) {
         return Shape::Five;
     }
-    if rule == Rule::Standard && run(own, MID).count_ones() > 5 {
+    if rule != Rule::Freestyle && run(own, MID).count_ones() > 5 {
         // An overline never becomes exactly five.
         return Shape::Dead;
     }
@@ -188,7 +190,7 @@ pub fn table(rule: Rule) -> &'static Table {
     static STANDARD: OnceLock<Table> = OnceLock::new();
     match rule {
         Rule::Freestyle => FREESTYLE.get_or_init(|| Table::build(Rule::Freestyle)),
-        Rule::Standard => STANDARD.get_or_init(|| Table::build(Rule::Standard)),
+        Rule::Standard | Rule::Renju => STANDARD.get_or_init(|| Table::build(Rule::Standard)),
     }
 }
 

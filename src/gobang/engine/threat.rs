@@ -246,6 +246,8 @@ impl<'c> Prover<'c> {
                 .filter(|&(t, _)| t >= Threat::Four || (threes > 0 && t == Threat::Three))
                 .collect()
         };
+        // Renju: black's forbidden points are no moves.
+        moves.retain(|&(_, p)| !board.forbidden(p, attacker));
         moves.sort_by_key(|x| std::cmp::Reverse(x.0));
         for (t, p) in moves {
             let spent = u8::from(t < Threat::Four);
@@ -276,6 +278,10 @@ impl<'c> Prover<'c> {
             return true;
         }
         if n == 1 {
+            if board.forbidden(fives[0], defender) {
+                // Renju: black cannot block there.
+                return true;
+            }
             board.play(fives[0], defender);
             let win = self.attack(board, attacker, depth, threes);
             board.undo();
@@ -286,6 +292,9 @@ impl<'c> Prover<'c> {
             return false;
         }
         for p in defences(board, &threats, defender) {
+            if board.forbidden(p, defender) {
+                continue;
+            }
             board.play(p, defender);
             let win = self.attack(board, attacker, depth, threes);
             board.undo();

@@ -64,7 +64,7 @@ impl GameResult {
 }
 
 /// The win rules a record may name.
-pub const RULES: [&str; 3] = ["original", "freestyle", "standard"];
+pub const RULES: [&str; 4] = ["original", "freestyle", "standard", "renju"];
 
 /// One line of a record file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -287,7 +287,8 @@ mod tests {
         }
         let err = |line: &str| GameRecord::parse(line).unwrap_err();
         assert!(err("7x6 first=red moves=3,3 result=red").contains("not a Gobang game"));
-        assert!(err("gobang rule=renju moves=H7").contains("rule=renju"));
+        assert!(err("gobang rule=caro moves=H7").contains("rule=caro"));
+        assert_eq!(GameRecord::parse("gobang rule=renju moves=H7").map(|r| r.rule), Ok("renju"));
         assert!(err("gobang moves=H7 result=red").contains("result=red"));
         assert!(err("gobang rule=original").contains("missing moves="));
         let many = vec!["H7"; 226].join(",");

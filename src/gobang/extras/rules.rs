@@ -19,6 +19,22 @@ pub enum Rule {
     Freestyle,
     /// Exactly five in a row; six or more do not win.
     Standard,
+    /// Renju: black wins with exactly five and loses by a forbidden move
+    /// (an overline, a double four or a double three: [`super::renju`]);
+    /// white wins with five or more.
+    Renju,
+}
+
+impl Rule {
+    /// How a line of `stone`'s wins under this rule: renju counts black's
+    /// lines as standard does and white's as freestyle does.
+    pub fn for_stone(self, stone: Stone) -> Rule {
+        match (self, stone) {
+            (Rule::Renju, Stone::Black) => Rule::Standard,
+            (Rule::Renju, Stone::White) => Rule::Freestyle,
+            (rule, _) => rule,
+        }
+    }
 }
 
 /// The four directions of a line: along a row, a column and both diagonals.
@@ -46,14 +62,23 @@ pub fn run_length(maps: &Maps, (x, y): (i32, i32), (dx, dy): (i32, i32)) -> usiz
     count
 }
 
-/// The colour that wins with the stone at `(x, y)` under `rule`, if any.
+/// The colour that wins with the stone at `(x, y)` under `rule`, if any:
+/// under renju, white also wins when black's stone there was forbidden.
 pub fn winner(maps: &Maps, point: (i32, i32), rule: Rule) -> Option<Stone> {
     let stone = maps.get(point.0 as usize)?.get(point.1 as usize).copied().flatten()?;
-    let wins = LINES.iter().any(|&d| match (rule, run_length(maps, point, d)) {
-        (Rule::Freestyle, n) => n >= 5,
+    let wins = LINES.iter().any(|&d| match (rule.for_stone(stone), run_length(maps, point, d)) {
         (Rule::Standard, n) => n == 5,
+        (_, n) => n >= 5,
     });
-    wins.then_some(stone)
+    if wins {
+        return Some(stone);
+    }
+    if rule == Rule::Renju && stone == Stone::Black {
+        let mut before = *maps;
+        before[point.0 as usize][point.1 as usize] = None;
+        return super::renju::foul(&before, point).map(|_| Stone::White);
+    }
+    None
 }
 
 /// Judges as `AI.judgeResult` answers (`'B'`, `'W'`, `'T'` a full board,
@@ -77,11 +102,18 @@ pub fn judge_standard(maps: &Maps, point: (i32, i32)) -> char {
     judge(maps, point, Rule::Standard)
 }
 
+/// The hook for renju: exactly five wins for black, five or more for
+/// white, and a forbidden stone loses.
+pub fn judge_renju(maps: &Maps, point: (i32, i32)) -> char {
+    judge(maps, point, Rule::Renju)
+}
+
 /// The hook for `rule`: the judge that `Hooks::judge` holds.
 pub fn judge_for(rule: Option<Rule>) -> Option<Judge> {
     rule.map(|rule| match rule {
         Rule::Freestyle => judge_freestyle as Judge,
         Rule::Standard => judge_standard as Judge,
+        Rule::Renju => judge_renju as Judge,
     })
 }
 
@@ -133,6 +165,16 @@ mod tests {
             let standard = winner(maps, point, Rule::Standard);
             assert_eq!(free, (run >= 5).then_some(Stone::Black), "freestyle, run {run}");
             assert_eq!(standard, (run == 5).then_some(Stone::Black), "standard, run {run}");
+            // Renju: exactly five wins, an overline loses (one line can
+            // hold no double three, but it can hold a double four).
+            let renju = winner(maps, point, Rule::Renju);
+            if run == 5 {
+                assert_eq!(renju, Some(Stone::Black), "renju, five");
+            } else if run > 5 {
+                assert_eq!(renju, Some(Stone::White), "renju, overline {run}");
+            } else {
+                assert_ne!(renju, Some(Stone::Black), "renju, run {run}");
+            }
             cases += 1;
         });
         assert_eq!(cases, 4 * 3usize.pow(10), "all 236,196 patterns");

@@ -12,7 +12,7 @@
 //! | --- | --- |
 //! | 8 | the magic `FIRBOOK1` |
 //! | 1, 1 | the board's width and height |
-//! | 1, 1 | what it covers: the perfect player's positions up to this many moves, every position up to that many |
+//! | 1, 1 | what it covers: the perfect player's positions up to this many moves; every position up to that many (the low 4 bits), the perfect player's lines starting from every position of that many moves and one more (the high 4 bits; 0: from the empty board) |
 //! | 4 | `n`, the number of positions |
 //! | 8 `n` | each position's key, strictly ascending |
 //! | `n` | each position's score (a signed byte), in the keys' order |
@@ -151,8 +151,13 @@ pub struct Coverage {
     /// Every position a perfect player meets, as either colour, up to this
     /// many moves, with every column's score.
     pub plies: usize,
-    /// Every position up to this many moves.
+    /// Every position up to this many moves (at most 15).
     pub all_plies: usize,
+    /// Where the perfect player's lines start: from every position of
+    /// this many moves (as the player to move there) and of one more (as
+    /// the other), at most `all_plies`. 0 is the empty board and its
+    /// children: the games a player starts.
+    pub lines_from: usize,
 }
 
 /// FNV-1a, 64 bits: a hash that any damage to a few bytes changes.
@@ -182,35 +187,27 @@ impl Book {
     /// The book shipped in the binary; `None` (and the search answers
     /// everything) if it is empty. A damaged one is a build error caught by
     /// the tests, so this does not say why.
+    ///
+    /// Only its header and length are checked here: the tests check its
+    /// every entry and its hash (the same bytes, read from `book/`), and
+    /// doing so again at every start took 2 ms, more than `fourinrow
+    /// solve`'s whole start-up without it.
     pub fn embedded() -> Option<&'static Book> {
         static BOOK: OnceLock<Option<Book>> = OnceLock::new();
-        BOOK.get_or_init(|| Book::parse(Cow::Borrowed(EMBEDDED)).ok().filter(|b| b.len > 0))
+        BOOK.get_or_init(|| Book::frame(Cow::Borrowed(EMBEDDED)).ok().filter(|b| b.len > 0))
             .as_ref()
     }
 
     /// Checks `bytes` as a whole book (see the module docs).
     pub fn parse(bytes: Cow<'static, [u8]>) -> Result<Book, BookError> {
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-            return Err(BookError::Foreign);
-        }
-        let (width, height) = (usize::from(bytes[8]), usize::from(bytes[9]));
-        let mut count = [0u8; 4];
-        count.copy_from_slice(&bytes[12..16]);
-        let len = u32::from_le_bytes(count) as usize;
-        let expected = HEADER + 9 * len + 8;
-        if bytes.len() != expected {
-            return Err(BookError::Length { found: bytes.len(), expected });
-        }
-        let body = bytes.len() - 8;
+        let book = Book::frame(bytes)?;
+        let body = book.bytes.len() - 8;
         let mut hash = [0u8; 8];
-        hash.copy_from_slice(&bytes[body..]);
-        if fnv1a(&bytes[..body]) != u64::from_le_bytes(hash) {
+        hash.copy_from_slice(&book.bytes[body..]);
+        if fnv1a(&book.bytes[..body]) != u64::from_le_bytes(hash) {
             return Err(BookError::Hash);
         }
-        if !fits(width, height) || width * (height + 1) > 64 {
-            return Err(BookError::Size { width, height });
-        }
-        let book = Book { bytes, width, height, len };
+        let (width, height, len) = (book.width, book.height, book.len);
         let cells = (width * height) as i32;
         let mut previous = 0;
         for index in 0..len {
@@ -226,6 +223,26 @@ impl Book {
             previous = key;
         }
         Ok(book)
+    }
+
+    /// Checks what a book's reader relies on not to read out of bounds:
+    /// its magic, its size and its length.
+    fn frame(bytes: Cow<'static, [u8]>) -> Result<Book, BookError> {
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(BookError::Foreign);
+        }
+        let (width, height) = (usize::from(bytes[8]), usize::from(bytes[9]));
+        let mut count = [0u8; 4];
+        count.copy_from_slice(&bytes[12..16]);
+        let len = u32::from_le_bytes(count) as usize;
+        let expected = HEADER + 9 * len + 8;
+        if bytes.len() != expected {
+            return Err(BookError::Length { found: bytes.len(), expected });
+        }
+        if !fits(width, height) || width * (height + 1) > 64 {
+            return Err(BookError::Size { width, height });
+        }
+        Ok(Book { bytes, width, height, len })
     }
 
     /// Reads and checks a book file; the error names the file.
@@ -252,7 +269,7 @@ impl Book {
             width as u8,
             height as u8,
             coverage.plies as u8,
-            coverage.all_plies as u8,
+            (coverage.all_plies & 15 | coverage.lines_from << 4) as u8,
         ]);
         out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
         for (key, _) in entries {
@@ -281,7 +298,11 @@ impl Book {
 
     /// What the book covers, as its header says.
     pub fn coverage(&self) -> Coverage {
-        Coverage { plies: usize::from(self.bytes[10]), all_plies: usize::from(self.bytes[11]) }
+        Coverage {
+            plies: usize::from(self.bytes[10]),
+            all_plies: usize::from(self.bytes[11] & 15),
+            lines_from: usize::from(self.bytes[11] >> 4),
+        }
     }
 
     /// Every entry, in key order.
@@ -353,7 +374,7 @@ pub fn key(position: &Position) -> Option<u64> {
 mod tests {
     use super::*;
 
-    const COVER: Coverage = Coverage { plies: 3, all_plies: 1 };
+    const COVER: Coverage = Coverage { plies: 3, all_plies: 2, lines_from: 1 };
 
     fn sample() -> (Vec<(u64, i8)>, Vec<Position>) {
         let positions: Vec<Position> = ["", "4", "43", "4455"]

@@ -170,7 +170,7 @@ mod tests {
             })
             .collect();
         entries.sort_unstable();
-        let cover = super::super::book::Coverage { plies: 0, all_plies: 0 };
+        let cover = super::super::book::Coverage { plies: 0, all_plies: 0, lines_from: 0 };
         let bytes = Book::to_bytes(5, 4, cover, &entries);
         let book = Book::parse(std::borrow::Cow::Owned(bytes)).unwrap();
         // A budget far too short to search anything: the book answers.

@@ -352,7 +352,7 @@ mod tests {
         let true_score = Solver::new().solve(&p, false);
         let wrong = true_score + 1;
         let entries = [(book::key(&p).unwrap(), wrong as i8)];
-        let cover = Coverage { plies: 0, all_plies: 0 };
+        let cover = Coverage { plies: 0, all_plies: 0, lines_from: 0 };
         let bytes = Book::to_bytes(5, 4, cover, &entries);
         let book = Book::parse(Cow::Owned(bytes)).unwrap();
         let mut solver = Solver::new().with_book(Some(book));
