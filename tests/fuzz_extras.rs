@@ -189,6 +189,7 @@ fn play(seed: u64) -> (usize, usize) {
         two_player: rng.random_bool(0.3),
         moves: rng.random_bool(0.5),
         record: Some(record.clone()),
+        ..ExtrasOptions::default()
     };
     let inner: Arc<dyn Engine> = match rng.random_range(0..3) {
         0 => Arc::new(Fast::default()),

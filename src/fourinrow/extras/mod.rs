@@ -35,18 +35,41 @@ use history::MoveHistory;
 use overlay::{draw_overlay, ColumnValues, Overlay};
 use record::{GameRecord, RecordFile, RecordResult};
 
-/// The extras switched on from the command line. `Default` is none: the
-/// original game (the keys below still work; they cost nothing unused).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The extras switched on from the command line: its options under
+/// "Extras", declared here once (the command line flattens them into the
+/// game's). `Default` is none: the original game (the keys below still
+/// work; they cost nothing unused).
+#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExtrasOptions {
-    /// `--explain`: print and show the computer's numbers for each move.
+    /// Extra: the window's title instead of the Python's "four in row" (the
+    /// comparison kit names its windows with it)
+    #[arg(long, value_name = "TEXT", help_heading = "Extras")]
+    pub window_title: Option<String>,
+    /// Extra: print the computer's potentialMoves, bestMoveFitness,
+    /// bestMoves, column and engine for each move, and show each column's
+    /// value above the board (best in yellow)
+    #[arg(long, help_heading = "Extras")]
     pub explain: bool,
-    /// `--two-player`: a second person drags black (the Connect Four lab's hot seat).
+    /// Extra: hot seat, a second person drags black from its pile
+    #[arg(long, help_heading = "Extras")]
     pub two_player: bool,
-    /// `--moves`: list the moves in the left margin (the Gobang lab's step list).
+    /// Extra: list the moves in the left margin
+    #[arg(long, help_heading = "Extras")]
     pub moves: bool,
-    /// `--record FILE`: append each game's moves to FILE.
+    /// Extra: play a variant (with --replay, the script still sets the size)
+    #[arg(long, value_name = "NAME", value_enum, help_heading = "Extras", conflicts_with_all = ["width", "height"])]
+    pub preset: Option<Preset>,
+    /// Extra: append each game to FILE, one line per game (`7x6 first=black
+    /// moves=3,3,4 result=black`); `fourinrow analyze --record FILE` reads it
+    #[arg(long, value_name = "FILE", help_heading = "Extras")]
     pub record: Option<PathBuf>,
+}
+
+/// A set of settings by name (`--preset`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    /// the 5x5 lab version: a 5x5 board on cornflower blue
+    Lab,
 }
 
 /// What a key press asks of the extras, on keys the original ignores.

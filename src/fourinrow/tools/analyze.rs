@@ -14,9 +14,9 @@ use crate::files::{self, quote, skip_bom, Lines};
 use crate::fourinrow::engine::{best_moves, faithful_estimate, Engine};
 use crate::fourinrow::extras::record::GameRecord;
 use crate::fourinrow::port::board::{Board, Tile};
-use crate::fourinrow::port::settings::{MAX_BOARDHEIGHT, MAX_BOARDWIDTH};
+use crate::fourinrow::port::settings::{DIFFICULTY, MAX_BOARDHEIGHT, MAX_BOARDWIDTH};
 use crate::fourinrow::tools::boardtext::{parse_board, BoardTextError};
-use crate::fourinrow::tools::engines::{EngineChoice, SolverOptions};
+use crate::fourinrow::tools::engines::{EngineChoice, SolverOptions, PYTHON_ENV, PYTHON_HELP};
 use crate::pyfmt::python_float_repr;
 
 /// How long the search of a board larger than any game's (over 12x9) may
@@ -35,21 +35,35 @@ pub const MAX_LINE: u64 = files::MAX_LINE as u64;
 /// is a line of about 12 kB.
 pub const MAX_RECORD_FILE: u64 = 64 << 20;
 
-/// What to analyse and how.
-#[derive(Clone, Debug, PartialEq)]
+/// What to analyse and how: `fourinrow analyze`'s options, as clap reads
+/// them.
+#[derive(clap::Args, Clone, Debug, PartialEq)]
+#[command(after_help = "\
+Board text: rows top to bottom joined by '/', '.' empty, 'R' red, 'B' black,
+e.g. ......./......./......./......./...R.../...B...
+Each line printed holds getPotentialMoves' values and the columns
+getComputerMove would choose among. A faulty board gets one line on stderr
+naming it; the others are still answered, and the exit status is then 2.")]
 pub struct AnalyzeOptions {
-    /// Look-ahead, as `DIFFICULTY`.
+    /// Moves the AI looks ahead, 0 to 6
+    #[arg(long, value_name = "N", default_value_t = DIFFICULTY)]
     pub difficulty: u32,
-    /// Whose move is valued.
+    /// Whose move is valued
+    #[arg(long, value_name = "TILE", value_enum, default_value_t = Tile::Black)]
     pub tile: Tile,
-    /// Which search computes the values.
+    /// The search (all but minimax give the Python's values, bit for bit)
+    #[arg(long, value_name = "E", value_enum, default_value_t = EngineChoice::Fast)]
     pub engine: EngineChoice,
-    /// Board texts from the command line; when empty, stdin is read.
-    pub boards: Vec<String>,
-    /// A `--record` file to read the games of, instead of board texts.
-    pub record: Option<std::path::PathBuf>,
-    /// Whose `sum()` the values follow.
+    // Whose `sum()` the values follow: the help is the game's too.
+    #[arg(long, value_name = "VERSION", env = PYTHON_ENV, default_value = "3.12", help = PYTHON_HELP)]
     pub python: crate::fourinrow::engine::Python,
+    /// Analyse every position of every game in FILE (made with --record),
+    /// for the side to move, instead of board texts
+    #[arg(long, value_name = "FILE", conflicts_with = "boards")]
+    pub record: Option<std::path::PathBuf>,
+    /// Board texts; with none, one is read per line from stdin
+    #[arg(value_name = "BOARD")]
+    pub boards: Vec<String>,
 }
 
 /// The JSON line for one board text, or what is wrong with it.
