@@ -182,24 +182,46 @@ impl ValueEnum for Tile {
     }
 }
 
+/// A window position that does not read: `X,Y` (or, from
+/// `SDL_VIDEO_WINDOW_POS`, also `center` or `centered`) was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowPosError {
+    /// The text given.
+    pub text: String,
+    /// Whether `center` and `centered` were accepted too.
+    pub or_center: bool,
+}
+
+impl std::fmt::Display for WindowPosError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "'{}' is not a window position like 100,80", self.text)?;
+        if self.or_center {
+            f.write_str(", center or centered")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for WindowPosError {}
+
 /// Reads the window position pygame takes from `SDL_VIDEO_WINDOW_POS`:
 /// `X,Y`, or `center` or `centered` (any case) for the middle of the
 /// screen, which is `None`.
-pub fn parse_env_position(text: &str) -> Result<Option<(i32, i32)>, String> {
+pub fn parse_env_position(text: &str) -> Result<Option<(i32, i32)>, WindowPosError> {
     let word = text.trim();
     if word.eq_ignore_ascii_case("center") || word.eq_ignore_ascii_case("centered") {
         return Ok(None);
     }
-    parse_position(text).map(Some).map_err(|e| format!("{e}, center or centered"))
+    parse_position(text).map(Some).map_err(|e| WindowPosError { or_center: true, ..e })
 }
 
 /// Reads a window position written `X,Y` (as `--window-pos` and pygame's
 /// `SDL_VIDEO_WINDOW_POS` take it).
-pub fn parse_position(text: &str) -> Result<(i32, i32), String> {
+pub fn parse_position(text: &str) -> Result<(i32, i32), WindowPosError> {
     let parsed = text
         .split_once(',')
         .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
-    parsed.ok_or_else(|| format!("'{text}' is not a window position like 100,80"))
+    parsed.ok_or_else(|| WindowPosError { text: text.into(), or_center: false })
 }
 
 /// Four in a Row against the computer: a faithful Rust + SDL2 port of the
@@ -306,7 +328,7 @@ on stderr naming it, and the exit status is then 2.")]
 }
 
 /// A level of the strong Gobang engine, by name or number.
-fn parse_level(text: &str) -> Result<GobangLevel, String> {
+fn parse_level(text: &str) -> Result<GobangLevel, crate::gobang::engine::LevelError> {
     text.parse()
 }
 
@@ -371,12 +393,50 @@ pub struct PlayOptions {
     pub extras: ExtrasOptions,
 }
 
+/// A `--budget` that is no time budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BudgetError {
+    /// Not a number.
+    NotANumber {
+        /// The text given.
+        text: String,
+        /// Why it did not parse.
+        source: std::num::ParseFloatError,
+    },
+    /// Not more than 0 and at most 3600 seconds.
+    OutOfRange(String),
+}
+
+impl std::fmt::Display for BudgetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BudgetError::NotANumber { text, .. } => {
+                write!(f, "'{text}' is not a number of seconds")
+            }
+            BudgetError::OutOfRange(text) => {
+                write!(f, "{text} seconds is out of range: give more than 0, at most 3600")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BudgetError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BudgetError::NotANumber { source, .. } => Some(source),
+            BudgetError::OutOfRange(_) => None,
+        }
+    }
+}
+
 /// Reads a time budget in seconds: more than 0, at most an hour.
-fn parse_budget(text: &str) -> Result<std::time::Duration, String> {
-    let seconds: f64 =
-        text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+fn parse_budget(text: &str) -> Result<std::time::Duration, BudgetError> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|source| BudgetError::NotANumber { text: text.into(), source })?;
     if !(seconds > 0.0 && seconds <= 3600.0) {
-        return Err(format!("{text} seconds is out of range: give more than 0, at most 3600"));
+        return Err(BudgetError::OutOfRange(text.into()));
     }
     Ok(std::time::Duration::from_secs_f64(seconds))
 }

@@ -234,7 +234,7 @@ fn play(seed: u64) -> (usize, usize) {
     let recorded = text.lines().count();
     for line in text.lines() {
         let game = GameRecord::parse(line).unwrap_or_else(|e| panic!("seed {seed}: {line}: {e}"));
-        assert_eq!((game.width, game.height), (width, height));
+        assert_eq!((game.size.width(), game.size.height()), (width, height));
         game.positions().unwrap_or_else(|e| panic!("seed {seed}: {line}: {e}"));
     }
     let _ = std::fs::remove_file(&record);

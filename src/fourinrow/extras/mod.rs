@@ -27,7 +27,7 @@ use crate::fourinrow::port::board::{is_board_full, is_winner, Board, Tile};
 use crate::fourinrow::port::globals::{think_potential_moves, Engine};
 use crate::fourinrow::port::hooks::{Command, Hooks};
 use crate::fourinrow::port::images::Images;
-use crate::fourinrow::port::settings::{Layout, Settings};
+use crate::fourinrow::port::settings::{BoardSize, Layout, Settings};
 use crate::io::pixels::{smoothscale, Display, RgbaImage, ScaleBackend};
 use crate::io::{Event, Frontend, Key, Typesetter};
 use explain::explain_line;
@@ -111,7 +111,7 @@ pub struct Extras {
     /// The look-ahead of hints, the game's `DIFFICULTY`.
     difficulty: u32,
     /// The board's size, for `--record`.
-    size: (usize, usize),
+    size: BoardSize,
     /// The moves of this game, for undo, the move list and `--record`.
     pub history: MoveHistory,
     /// How the game ended, once a move has ended it.
@@ -149,11 +149,13 @@ impl Extras {
     ) -> Result<Extras, Error> {
         let record = options.record.as_deref().map(RecordFile::open).transpose()?;
         let overlay = Overlay { values: None, moves: options.moves.then(Vec::new) };
+        let size = BoardSize::new(settings.board_width, settings.board_height)
+            .map_err(|e| Error::Internal(format!("the extras were given a board of {e}")))?;
         Ok(Extras {
             options,
             engine,
             difficulty: settings.difficulty,
-            size: (settings.board_width, settings.board_height),
+            size,
             history: MoveHistory::default(),
             outcome: None,
             restarted: false,
@@ -305,12 +307,10 @@ impl Hooks for Extras {
             (None, true) => RecordResult::Restarted,
             (None, false) => RecordResult::Unfinished,
         };
-        let (width, height) = self.size;
         let played = std::mem::take(&mut self.history).played;
         if let (Some(file), Some(&(first, _))) = (&mut self.record, played.first()) {
             file.write(&GameRecord {
-                width,
-                height,
+                size: self.size,
                 first,
                 moves: played.iter().map(|&(_, column)| column).collect(),
                 result,

@@ -35,13 +35,14 @@
 //! answered. A byte-order mark at the start is skipped; a line over 1 MB,
 //! or UTF-16 input, ends the run with one line.
 
+use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use crate::files::{quote, Lines};
-use crate::fourinrow::engine::solver::{Book, Position, Solver};
+use crate::fourinrow::engine::solver::{Book, Position, PositionError, Solver};
 use crate::fourinrow::port::board::Tile;
 use crate::fourinrow::port::settings::{BOARDHEIGHT, BOARDWIDTH};
-use crate::fourinrow::tools::boardtext::parse_board;
+use crate::fourinrow::tools::boardtext::{parse_board, BoardTextError};
 
 /// The score printed for a full column with `analyze` (as `c4solver -a`).
 pub const FULL_COLUMN: i32 = -1000;
@@ -137,11 +138,40 @@ pub fn load_book(choice: &BookChoice, mut err: impl Write) -> io::Result<Option<
     })
 }
 
+/// What is wrong with a line `solve` or `grade` reads: its board text, or
+/// the position it gives. Each says it in its own words (its source is
+/// theirs, as with thiserror's `transparent`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// The board text does not read.
+    Board(BoardTextError),
+    /// The board or move string is no position the solver can hold.
+    Position(PositionError),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Board(e) => e.fmt(f),
+            LineError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LineError::Board(e) => e.source(),
+            LineError::Position(e) => e.source(),
+        }
+    }
+}
+
 /// Reads one line as a position: a board text if it holds a `/`, else a
 /// move string.
-pub fn parse_position(line: &str, options: &SolveOptions) -> Result<Position, String> {
+pub fn parse_position(line: &str, options: &SolveOptions) -> Result<Position, LineError> {
     if line.contains('/') {
-        let board = parse_board(line).map_err(|e| e.to_string())?;
+        let board = parse_board(line).map_err(LineError::Board)?;
         let (red, black) = (0..board.width())
             .flat_map(|x| (0..board.height()).map(move |y| (x, y)))
             .fold((0, 0), |(r, b), (x, y)| match board[x][y] {
@@ -154,9 +184,9 @@ pub fn parse_position(line: &str, options: &SolveOptions) -> Result<Position, St
             std::cmp::Ordering::Greater => Tile::Black,
             std::cmp::Ordering::Equal => options.tile,
         };
-        Position::from_board(&board, to_move).map_err(|e| e.to_string())
+        Position::from_board(&board, to_move).map_err(LineError::Position)
     } else {
-        Position::from_moves(line, options.width, options.height).map_err(|e| e.to_string())
+        Position::from_moves(line, options.width, options.height).map_err(LineError::Position)
     }
 }
 
