@@ -485,14 +485,33 @@ pub fn check_png(bytes: &[u8]) -> Result<(u32, u32), PngError> {
 
 /// The CRC-32 that PNG chunks carry (ISO 3309, as zlib computes it).
 pub fn crc32(data: &[u8]) -> u32 {
-    !data.iter().fold(!0u32, |crc, &byte| {
-        CRC32_TABLE[((crc ^ u32::from(byte)) & 0xff) as usize] ^ (crc >> 8)
+    // Slicing by 8: eight bytes a step through eight tables, about five
+    // times the speed of a byte at a time (the tests check every frame's
+    // CRC, 900 kB each); the bytes left over go one at a time.
+    let mut crc = !0u32;
+    let mut words = data.chunks_exact(8);
+    for w in &mut words {
+        let lo = u32::from_le_bytes([w[0], w[1], w[2], w[3]]) ^ crc;
+        let hi = u32::from_le_bytes([w[4], w[5], w[6], w[7]]);
+        let t = &CRC32_TABLES;
+        crc = t[7][(lo & 0xff) as usize]
+            ^ t[6][((lo >> 8) & 0xff) as usize]
+            ^ t[5][((lo >> 16) & 0xff) as usize]
+            ^ t[4][(lo >> 24) as usize]
+            ^ t[3][(hi & 0xff) as usize]
+            ^ t[2][((hi >> 8) & 0xff) as usize]
+            ^ t[1][((hi >> 16) & 0xff) as usize]
+            ^ t[0][(hi >> 24) as usize];
+    }
+    !words.remainder().iter().fold(crc, |crc, &byte| {
+        CRC32_TABLES[0][((crc ^ u32::from(byte)) & 0xff) as usize] ^ (crc >> 8)
     })
 }
 
-/// The CRC-32 of each byte value, computed at compile time.
-const CRC32_TABLE: [u32; 256] = {
-    let mut table = [0u32; 256];
+/// The CRC-32 tables, computed at compile time: `[0]` of each byte value,
+/// and `[k]` of that byte followed by `k` zero bytes.
+const CRC32_TABLES: [[u32; 256]; 8] = {
+    let mut tables = [[0u32; 256]; 8];
     let mut n = 0;
     while n < 256 {
         let mut c = n as u32;
@@ -501,10 +520,20 @@ const CRC32_TABLE: [u32; 256] = {
             c = if c & 1 != 0 { 0xedb8_8320 ^ (c >> 1) } else { c >> 1 };
             k += 1;
         }
-        table[n] = c;
+        tables[0][n] = c;
         n += 1;
     }
-    table
+    let mut t = 1;
+    while t < 8 {
+        let mut n = 0;
+        while n < 256 {
+            let previous = tables[t - 1][n];
+            tables[t][n] = (previous >> 8) ^ tables[0][(previous & 0xff) as usize];
+            n += 1;
+        }
+        t += 1;
+    }
+    tables
 };
 
 #[cfg(test)]
@@ -595,6 +624,20 @@ mod tests {
         assert!(check_png(no_end).unwrap_err().to_string().contains("no IEND chunk"));
         assert_eq!(crc32(b"IEND"), 0xae42_6082);
         assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
+        // Eight bytes at a time gives what one at a time gives, at every
+        // length and alignment.
+        let bytewise = |data: &[u8]| {
+            !data.iter().fold(!0u32, |crc, &byte| {
+                CRC32_TABLES[0][((crc ^ u32::from(byte)) & 0xff) as usize] ^ (crc >> 8)
+            })
+        };
+        let data: Vec<u8> =
+            (0..300u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+        for start in 0..9 {
+            for end in start..data.len() {
+                assert_eq!(crc32(&data[start..end]), bytewise(&data[start..end]), "{start}..{end}");
+            }
+        }
     }
 
     #[test]
