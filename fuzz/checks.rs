@@ -63,11 +63,11 @@ fn with_crcs_made_right(data: &[u8]) -> Vec<u8> {
 fn load_one_png(data: &[u8]) {
     let checked = check_png(data);
     if let Err(e) = &checked {
-        one_line(e);
+        one_line(&e.to_string());
     }
     let image = match decode_rgba(data) {
         Ok(image) => image,
-        Err(e) => return one_line(&e),
+        Err(e) => return one_line(&e.to_string()),
     };
     assert!(checked.is_ok(), "decoded what check_png refused: {checked:?}");
     let (w, h) = (image.width(), image.height());
@@ -104,20 +104,21 @@ pub fn parse_record(data: &[u8]) {
         let record = match GameRecord::parse(line) {
             Ok(record) => record,
             Err(e) => {
-                one_line(&e);
+                one_line(&e.to_string());
                 continue;
             }
         };
+        let (width, height) = (record.size.width(), record.size.height());
         let sizes = MIN_SIZE..=MAX_BOARD_SIZE;
-        assert!(sizes.contains(&record.width) && sizes.contains(&record.height), "{line}");
-        assert!(record.moves.len() <= record.width * record.height, "{line}");
+        assert!(sizes.contains(&width) && sizes.contains(&height), "{line}");
+        assert!(record.moves.len() <= width * height, "{line}");
         assert_eq!(GameRecord::parse(&record.to_string()).as_ref(), Ok(&record), "{line}");
         match record.positions() {
             Ok(positions) => {
                 assert_eq!(positions.len(), record.moves.len());
                 let mut tile = record.first;
                 for (i, (board, to_move)) in positions.iter().enumerate() {
-                    assert_eq!((board.width(), board.height()), (record.width, record.height));
+                    assert_eq!((board.width(), board.height()), (width, height));
                     assert_eq!(board.token_count(), i);
                     assert_eq!(*to_move, tile);
                     tile = tile.enemy();
@@ -125,12 +126,12 @@ pub fn parse_record(data: &[u8]) {
                 if let Some((board, _)) = positions.first() {
                     for difficulty in 0..=6 {
                         if let Err(e) = check_search(board, difficulty, EngineChoice::Fast) {
-                            one_line(&e);
+                            one_line(&e.to_string());
                         }
                     }
                 }
             }
-            Err(e) => one_line(&e),
+            Err(e) => one_line(&e.to_string()),
         }
     }
 }
@@ -186,7 +187,7 @@ pub fn parse_board_text(data: &[u8]) {
     assert!(sizes.contains(&board.width()) && sizes.contains(&board.height()));
     for difficulty in 0..=6 {
         if let Err(e) = check_search(&board, difficulty, EngineChoice::Fast) {
-            one_line(&e);
+            one_line(&e.to_string());
         }
     }
     let line = analyze_board(text, 0, Tile::Black, &Fast::default()).unwrap();

@@ -13,16 +13,17 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::error::Error;
 use crate::fourinrow::engine::solver::Level;
 use crate::fourinrow::engine::Python;
-use crate::fourinrow::extras::ExtrasOptions;
+pub use crate::fourinrow::extras::{ExtrasOptions, Preset};
 use crate::fourinrow::port::board::Tile;
 use crate::fourinrow::port::settings::{
     check_difficulty, Settings, BOARDHEIGHT, BOARDWIDTH, CORNFLOWERBLUE, DIFFICULTY, FPS,
     MAX_DIFFICULTY,
 };
 use crate::fourinrow::tools::analyze::AnalyzeOptions;
-pub use crate::fourinrow::tools::engines::{EngineChoice, SolverOptions};
+use crate::fourinrow::tools::engines::PYTHON_HELP;
+pub use crate::fourinrow::tools::engines::{EngineChoice, SolverOptions, PYTHON_ENV};
 use crate::fourinrow::tools::grade::GradeOptions;
-use crate::fourinrow::tools::solve::{BookChoice, SolveOptions};
+use crate::fourinrow::tools::solve::SolveOptions;
 use crate::gobang::engine::Level as GobangLevel;
 
 /// What to do.
@@ -59,33 +60,67 @@ pub enum GobangCommand {
     Pbrain(GobangEngine, Option<GobangLevel>),
 }
 
-/// How to play Gobang.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+/// How to play Gobang: its options on the command line, as clap reads
+/// them (`Default` is none given: the Python's game).
+#[derive(Args, Clone, Debug, PartialEq, Eq, Default)]
 pub struct GobangOptions {
-    /// A folder of the six PNGs (or holding them in `images/`), named as
-    /// the Python names them, instead of the built-in ones.
+    /// Load the six PNGs from DIR (or DIR/images) instead of the built-in
+    /// artwork: black.png, white.png, black_small.png, white_small.png,
+    /// restart.png, logo.png, as the Python loads them
+    #[arg(long, value_name = "DIR")]
     pub images: Option<PathBuf>,
-    /// A replay script to play instead of the mouse and keys.
+    /// Play a replay script (docs/replay-scripts.md) instead of the mouse
+    /// and keys
+    #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
-    /// Where to write every presented frame (with `replay`).
+    /// With --replay: no window and no pacing; write every frame to
+    /// DIR/frame-NNNNN.png (DIR must be empty)
+    #[arg(long, value_name = "DIR", requires = "replay")]
     pub dump_frames: Option<PathBuf>,
-    /// Whether `dump_frames` may replace the frames of a folder in use.
+    /// With --dump-frames: use DIR even if it holds files, replacing its frames
+    #[arg(long, requires = "dump_frames")]
     pub overwrite: bool,
-    /// Where the window goes on the desktop; `None` centres it.
+    /// Put the window's top-left corner at X,Y on the desktop [default: centred]
+    #[arg(long, value_name = "X,Y", value_parser = parse_position)]
     pub window_pos: Option<(i32, i32)>,
-    /// Extra: judge wins by this rule instead of the original's check.
+    /// Extra: judge wins in every direction, freestyle (five or more) or
+    /// standard (exactly five), instead of the original's one-way check
+    #[arg(long, value_name = "RULE", value_enum, help_heading = "Extras")]
     pub rule: Option<RuleArg>,
-    /// Extra: the hot seat, a second person plays white.
+    /// Extra: hot seat, a second person plays white instead of the AI
+    #[arg(long, help_heading = "Extras")]
     pub two_player: bool,
-    /// Extra: the AI that plays (the step-list's by default).
+    /// Extra: the AI that plays
+    #[arg(
+        long,
+        value_name = "ENGINE",
+        value_enum,
+        default_value = "step-list",
+        help_heading = "Extras"
+    )]
     pub engine: GobangEngine,
-    /// Extra: a set of extras by name.
+    /// Extra: a set of extras by name
+    #[arg(long, value_name = "PRESET", value_enum, help_heading = "Extras")]
     pub preset: Option<GobangPreset>,
-    /// Extra: append each game to this file, one line per game.
+    /// Extra: append each game to FILE, one line per game (`gobang
+    /// rule=original moves=H7,I7,H8 result=black`: column letter and row
+    /// number as the board shows them)
+    #[arg(long, value_name = "FILE", help_heading = "Extras")]
     pub record: Option<PathBuf>,
-    /// Extra: the language of the undo-lab preset's labels.
+    /// Extra: with --preset undo-lab, the language of its buttons and
+    /// messages
+    #[arg(
+        long,
+        value_name = "LANG",
+        value_enum,
+        default_value = "zh",
+        requires = "preset",
+        help_heading = "Extras"
+    )]
     pub lang: GobangLang,
-    /// Extra: the strong engine's level (with `engine` strong).
+    /// Extra: with --engine strong, its level: easy, medium, hard, expert
+    /// or master (1 to 5) [default: expert]
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Extras")]
     pub level: Option<GobangLevel>,
 }
 
@@ -132,13 +167,6 @@ pub enum RuleArg {
     Renju,
 }
 
-/// A set of settings by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Preset {
-    /// the 5x5 lab version: a 5x5 board on cornflower blue
-    Lab,
-}
-
 /// A colour on the command line (`--tile black`): the port's own [`Tile`].
 /// Written by hand rather than derived, because the port's enum keeps the
 /// Python's order (`RED`, then `BLACK`) and its doc comments, where the
@@ -157,53 +185,46 @@ impl ValueEnum for Tile {
     }
 }
 
-/// How to play.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct PlayOptions {
-    /// Board size, difficulty, frame rate, background.
-    pub settings: Settings,
-    /// Which search computes the computer's values.
-    pub engine: EngineChoice,
-    /// How the solver plays, with `--engine solver`.
-    pub solver: SolverOptions,
-    /// Seed for the random choices; `None` seeds them from the system.
-    pub seed: Option<u64>,
-    /// A folder of the seven PNGs to use instead of the built-in ones.
-    pub images: Option<PathBuf>,
-    /// A replay script to play instead of the mouse and the random choices.
-    pub replay: Option<PathBuf>,
-    /// Where to write every presented frame (with `replay`).
-    pub dump_frames: Option<PathBuf>,
-    /// Whether `dump_frames` may replace the frames of a folder in use.
-    pub overwrite: bool,
-    /// Where the window goes on the desktop; `None` centres it.
-    pub window_pos: Option<(i32, i32)>,
-    /// The window's title instead of the Python's caption (`--window-title`).
-    pub window_title: Option<String>,
-    /// The extras switched on.
-    pub extras: ExtrasOptions,
-    /// Whose `sum()` the computer's values follow.
-    pub python: Python,
+/// A window position that does not read: `X,Y` (or, from
+/// `SDL_VIDEO_WINDOW_POS`, also `center` or `centered`) was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowPosError {
+    /// The text given.
+    pub text: String,
+    /// Whether `center` and `centered` were accepted too.
+    pub or_center: bool,
 }
+
+impl std::fmt::Display for WindowPosError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "'{}' is not a window position like 100,80", self.text)?;
+        if self.or_center {
+            f.write_str(", center or centered")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for WindowPosError {}
 
 /// Reads the window position pygame takes from `SDL_VIDEO_WINDOW_POS`:
 /// `X,Y`, or `center` or `centered` (any case) for the middle of the
 /// screen, which is `None`.
-pub fn parse_env_position(text: &str) -> Result<Option<(i32, i32)>, String> {
+pub fn parse_env_position(text: &str) -> Result<Option<(i32, i32)>, WindowPosError> {
     let word = text.trim();
     if word.eq_ignore_ascii_case("center") || word.eq_ignore_ascii_case("centered") {
         return Ok(None);
     }
-    parse_position(text).map(Some).map_err(|e| format!("{e}, center or centered"))
+    parse_position(text).map(Some).map_err(|e| WindowPosError { or_center: true, ..e })
 }
 
 /// Reads a window position written `X,Y` (as `--window-pos` and pygame's
 /// `SDL_VIDEO_WINDOW_POS` take it).
-pub fn parse_position(text: &str) -> Result<(i32, i32), String> {
+pub fn parse_position(text: &str) -> Result<(i32, i32), WindowPosError> {
     let parsed = text
         .split_once(',')
         .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
-    parsed.ok_or_else(|| format!("'{text}' is not a window position like 100,80"))
+    parsed.ok_or_else(|| WindowPosError { text: text.into(), or_center: false })
 }
 
 /// Four in a Row against the computer: a faithful Rust + SDL2 port of the
@@ -222,7 +243,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Sub>,
     #[command(flatten)]
-    play: PlayArgs,
+    play: PlayOptions,
 }
 
 /// What `--help` ends with.
@@ -240,12 +261,12 @@ Errors print one line and exit with status 2. With no display,
 #[derive(Subcommand, Debug)]
 enum Sub {
     /// Print the AI's numbers for positions, one JSON line each
-    Analyze(AnalyzeArgs),
+    Analyze(AnalyzeOptions),
     /// Solve positions exactly: `MOVES SCORE` a line, as Pascal Pons'
     /// c4solver prints them
-    Solve(SolveArgs),
+    Solve(SolveOptions),
     /// How often each DIFFICULTY of the tutorial's AI picks a perfect move
-    Grade(GradeArgs),
+    Grade(GradeOptions),
     /// Gobang, the step-list tutorial's five in a row: you play black
     /// against its AI; F1 starts a new game
     Gobang(GobangArgs),
@@ -258,7 +279,7 @@ struct GobangArgs {
     #[command(subcommand)]
     command: Option<GobangSub>,
     #[command(flatten)]
-    play: GobangPlayArgs,
+    play: GobangOptions,
 }
 
 /// The tools of `fourinrow gobang`.
@@ -309,248 +330,116 @@ on stderr naming it, and the exit status is then 2.")]
     },
 }
 
-/// The options of the Gobang game.
-#[derive(Args, Debug)]
-struct GobangPlayArgs {
-    /// Load the six PNGs from DIR (or DIR/images) instead of the built-in
-    /// artwork: black.png, white.png, black_small.png, white_small.png,
-    /// restart.png, logo.png, as the Python loads them
-    #[arg(long, value_name = "DIR")]
-    images: Option<PathBuf>,
-    /// Play a replay script (docs/replay-scripts.md) instead of the mouse
-    /// and keys
-    #[arg(long, value_name = "FILE")]
-    replay: Option<PathBuf>,
-    /// With --replay: no window and no pacing; write every frame to
-    /// DIR/frame-NNNNN.png (DIR must be empty)
-    #[arg(long, value_name = "DIR", requires = "replay")]
-    dump_frames: Option<PathBuf>,
-    /// With --dump-frames: use DIR even if it holds files, replacing its frames
-    #[arg(long, requires = "dump_frames")]
-    overwrite: bool,
-    /// Put the window's top-left corner at X,Y on the desktop [default: centred]
-    #[arg(long, value_name = "X,Y", value_parser = parse_position)]
-    window_pos: Option<(i32, i32)>,
-    /// Extra: judge wins in every direction, freestyle (five or more) or
-    /// standard (exactly five), instead of the original's one-way check
-    #[arg(long, value_name = "RULE", value_enum, help_heading = "Extras")]
-    rule: Option<RuleArg>,
-    /// Extra: hot seat, a second person plays white instead of the AI
-    #[arg(long, help_heading = "Extras")]
-    two_player: bool,
-    /// Extra: the AI that plays
-    #[arg(
-        long,
-        value_name = "ENGINE",
-        value_enum,
-        default_value = "step-list",
-        help_heading = "Extras"
-    )]
-    engine: GobangEngine,
-    /// Extra: a set of extras by name
-    #[arg(long, value_name = "PRESET", value_enum, help_heading = "Extras")]
-    preset: Option<GobangPreset>,
-    /// Extra: append each game to FILE, one line per game (`gobang
-    /// rule=original moves=H7,I7,H8 result=black`: column letter and row
-    /// number as the board shows them)
-    #[arg(long, value_name = "FILE", help_heading = "Extras")]
-    record: Option<PathBuf>,
-    /// Extra: with --preset undo-lab, the language of its buttons and
-    /// messages
-    #[arg(
-        long,
-        value_name = "LANG",
-        value_enum,
-        default_value = "zh",
-        requires = "preset",
-        help_heading = "Extras"
-    )]
-    lang: GobangLang,
-    /// Extra: with --engine strong, its level: easy, medium, hard, expert
-    /// or master (1 to 5) [default: expert]
-    #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Extras")]
-    level: Option<GobangLevel>,
-}
-
 /// A level of the strong Gobang engine, by name or number.
-fn parse_level(text: &str) -> Result<GobangLevel, String> {
+fn parse_level(text: &str) -> Result<GobangLevel, crate::gobang::engine::LevelError> {
     text.parse()
 }
 
-/// The options of the game.
-#[derive(Args, Debug)]
-struct PlayArgs {
+/// How to play: the game's options on the command line, as clap reads
+/// them, one field an option. [`PlayOptions::settings`] and
+/// [`PlayOptions::solver`] gather them for the game; [`parse_args`] has
+/// checked them.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct PlayOptions {
     /// Columns on the board, 4 to 12
     #[arg(long, value_name = "N", default_value_t = BOARDWIDTH, allow_negative_numbers = true)]
-    width: usize,
+    pub width: usize,
     /// Rows on the board, 4 to 9
     #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT, allow_negative_numbers = true)]
-    height: usize,
+    pub height: usize,
     /// Moves the computer looks ahead, 0 to 6
     #[arg(long, value_name = "N", default_value_t = DIFFICULTY, allow_negative_numbers = true)]
-    difficulty: u32,
+    pub difficulty: u32,
     /// The computer's search
     #[arg(long, value_name = "E", value_enum, default_value_t)]
-    engine: EngineChoice,
+    pub engine: EngineChoice,
     #[arg(long, value_name = "VERSION", env = PYTHON_ENV, default_value = "3.12", help = PYTHON_HELP)]
-    python: Python,
+    pub python: Python,
     /// With --engine solver: how well it plays
     #[arg(long, value_name = "LEVEL", value_enum)]
-    level: Option<Level>,
+    pub level: Option<Level>,
     /// With --engine solver: the most a move may take, in seconds [default: 2];
     /// a move not proven by then comes from the deepest search completed
     #[arg(long, value_name = "SECONDS", value_parser = parse_budget, allow_negative_numbers = true)]
-    budget: Option<std::time::Duration>,
+    pub budget: Option<std::time::Duration>,
     /// With --engine solver: search every move, without the opening book
     #[arg(long)]
-    no_book: bool,
+    pub no_book: bool,
     /// Seed the computer's choices and coin tosses, for a game you can play
     /// again move for move [default: random]
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    seed: Option<u64>,
+    pub seed: Option<u64>,
     /// Frames per second, 1 to 1000
     #[arg(long, value_name = "N", default_value_t = FPS, allow_negative_numbers = true)]
-    fps: u32,
+    pub fps: u32,
     /// Load the seven PNGs from DIR instead of the built-in artwork: named
     /// 4rowred.png ... or 4row_red.png ..., in DIR or in DIR/images
     #[arg(long, value_name = "DIR")]
-    images: Option<PathBuf>,
+    pub images: Option<PathBuf>,
     /// Play a replay script (docs/replay-scripts.md) instead of the mouse
     /// and the random choices; the script sets the size and difficulty
     #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "height", "difficulty"])]
-    replay: Option<PathBuf>,
+    pub replay: Option<PathBuf>,
     /// With --replay: no window and no pacing; write every frame to
     /// DIR/frame-NNNNN.png (DIR must be empty)
     #[arg(long, value_name = "DIR", requires = "replay")]
-    dump_frames: Option<PathBuf>,
+    pub dump_frames: Option<PathBuf>,
     /// With --dump-frames: use DIR even if it holds files, replacing its frames
     #[arg(long, requires = "dump_frames")]
-    overwrite: bool,
+    pub overwrite: bool,
     /// Put the window's top-left corner at X,Y on the desktop (also read
     /// from SDL_VIDEO_WINDOW_POS, as pygame does) [default: centred]
     #[arg(long, value_name = "X,Y", value_parser = parse_position, allow_hyphen_values = true)]
-    window_pos: Option<(i32, i32)>,
-    /// Extra: the window's title instead of the Python's "four in row" (the
-    /// comparison kit names its windows with it)
-    #[arg(long, value_name = "TEXT", help_heading = "Extras")]
-    window_title: Option<String>,
-    /// Extra: print the computer's potentialMoves, bestMoveFitness,
-    /// bestMoves, column and engine for each move, and show each column's
-    /// value above the board (best in yellow)
-    #[arg(long, help_heading = "Extras")]
-    explain: bool,
-    /// Extra: hot seat, a second person drags black from its pile
-    #[arg(long, help_heading = "Extras")]
-    two_player: bool,
-    /// Extra: list the moves in the left margin
-    #[arg(long, help_heading = "Extras")]
-    moves: bool,
-    /// Extra: play a variant (with --replay, the script still sets the size)
-    #[arg(long, value_name = "NAME", value_enum, help_heading = "Extras", conflicts_with_all = ["width", "height"])]
-    preset: Option<Preset>,
-    /// Extra: append each game to FILE, one line per game (`7x6 first=black
-    /// moves=3,3,4 result=black`); `fourinrow analyze --record FILE` reads it
-    #[arg(long, value_name = "FILE", help_heading = "Extras")]
-    record: Option<PathBuf>,
+    pub window_pos: Option<(i32, i32)>,
+    /// The extras switched on: the options under "Extras".
+    #[command(flatten)]
+    pub extras: ExtrasOptions,
 }
 
-/// The options of `fourinrow analyze`.
-#[derive(Args, Debug)]
-#[command(after_help = "\
-Board text: rows top to bottom joined by '/', '.' empty, 'R' red, 'B' black,
-e.g. ......./......./......./......./...R.../...B...
-Each line printed holds getPotentialMoves' values and the columns
-getComputerMove would choose among. A faulty board gets one line on stderr
-naming it; the others are still answered, and the exit status is then 2.")]
-struct AnalyzeArgs {
-    /// Moves the AI looks ahead, 0 to 6
-    #[arg(long, value_name = "N", default_value_t = DIFFICULTY)]
-    difficulty: u32,
-    /// Whose move is valued
-    #[arg(long, value_name = "TILE", value_enum, default_value_t = Tile::Black)]
-    tile: Tile,
-    /// The search (all but minimax give the Python's values, bit for bit)
-    #[arg(long, value_name = "E", value_enum, default_value_t = EngineChoice::Fast)]
-    engine: EngineChoice,
-    #[arg(long, value_name = "VERSION", env = PYTHON_ENV, default_value = "3.12", help = PYTHON_HELP)]
-    python: Python,
-    /// Analyse every position of every game in FILE (made with --record),
-    /// for the side to move, instead of board texts
-    #[arg(long, value_name = "FILE", conflicts_with = "boards")]
-    record: Option<PathBuf>,
-    /// Board texts; with none, one is read per line from stdin
-    #[arg(value_name = "BOARD")]
-    boards: Vec<String>,
+/// A `--budget` that is no time budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BudgetError {
+    /// Not a number.
+    NotANumber {
+        /// The text given.
+        text: String,
+        /// Why it did not parse.
+        source: std::num::ParseFloatError,
+    },
+    /// Not more than 0 and at most 3600 seconds.
+    OutOfRange(String),
 }
 
-/// The options of `fourinrow solve`.
-#[derive(Args, Debug)]
-#[command(after_help = "\
-Reads positions from stdin, one a line: a move string (the columns played
-from the empty board, 1 to 7, first player first, as in Pons' test sets) or
-a board text. Prints each line followed by its score for the side to move:
-positive it wins (22 minus the number of its own stones when it completes
-four, on 7x6), negative it loses, 0 a draw. A faulty line gets one line on
-stderr naming it; the others are still answered, and the status is then 2.
-Early 7x6 positions are looked up in the built-in opening book (exact
-scores computed ahead by this solver); --no-book searches them instead.")]
-struct SolveArgs {
-    /// Print every column's score instead (-1000 for a full column)
-    #[arg(short, long)]
-    analyze: bool,
-    /// Only who wins: 1, 0 or -1
-    #[arg(short, long)]
-    weak: bool,
-    /// Who moves in a board text with as many red as black tokens
-    #[arg(long, value_name = "TILE", value_enum, default_value_t = Tile::Black)]
-    tile: Tile,
-    /// Columns of the board that move strings are played on
-    #[arg(long, value_name = "N", default_value_t = BOARDWIDTH)]
-    width: usize,
-    /// Rows of that board
-    #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT)]
-    height: usize,
-    /// Search every position: no opening book
-    #[arg(long, conflicts_with = "book")]
-    no_book: bool,
-    /// Look positions up in this opening book instead of the built-in one
-    #[arg(long, value_name = "FILE")]
-    book: Option<PathBuf>,
+impl std::fmt::Display for BudgetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BudgetError::NotANumber { text, .. } => {
+                write!(f, "'{text}' is not a number of seconds")
+            }
+            BudgetError::OutOfRange(text) => {
+                write!(f, "{text} seconds is out of range: give more than 0, at most 3600")
+            }
+        }
+    }
 }
 
-/// The options of `fourinrow grade`.
-#[derive(Args, Debug)]
-#[command(after_help = "\
-Reads positions (move strings, each optionally followed by its score as in
-Pons' test sets, or board texts), one a line, from FILEs or stdin; solves
-every column of each exactly; and prints, for DIFFICULTY 1 up to --up-to,
-how often the tutorial's AI (choosing at random among its best-valued
-columns) picks a perfect column, and how often it throws away a win or a
-draw.")]
-struct GradeArgs {
-    /// Grade DIFFICULTY 1 up to N (1 to 6)
-    #[arg(long, value_name = "N", default_value_t = 4, allow_negative_numbers = true)]
-    up_to: u32,
-    /// Files of positions; with none, stdin is read
-    #[arg(value_name = "FILE")]
-    files: Vec<PathBuf>,
+impl std::error::Error for BudgetError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BudgetError::NotANumber { source, .. } => Some(source),
+            BudgetError::OutOfRange(_) => None,
+        }
+    }
 }
-
-/// The variable `--python` is also read from: parity scripts that run the
-/// binary unchanged can still say which Python they compare with.
-pub const PYTHON_ENV: &str = "FOURINROW_PYTHON";
-
-/// `--python`'s help, the same for the game and `analyze`.
-const PYTHON_HELP: &str = "The Python whose sum() the computer's values follow, 3.6 to 3.13: \
-3.12 and later (the default) compensate, so some values at difficulty 3 and more differ \
-in their last digit from 3.11's and earlier";
 
 /// Reads a time budget in seconds: more than 0, at most an hour.
-fn parse_budget(text: &str) -> Result<std::time::Duration, String> {
-    let seconds: f64 =
-        text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+fn parse_budget(text: &str) -> Result<std::time::Duration, BudgetError> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|source| BudgetError::NotANumber { text: text.into(), source })?;
     if !(seconds > 0.0 && seconds <= 3600.0) {
-        return Err(format!("{text} seconds is out of range: give more than 0, at most 3600"));
+        return Err(BudgetError::OutOfRange(text.into()));
     }
     Ok(std::time::Duration::from_secs_f64(seconds))
 }
@@ -566,14 +455,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
     match cli.command {
         Some(Sub::Analyze(a)) => {
             check_difficulty(a.difficulty).map_err(|e| Error::Usage(e.to_string()))?;
-            Ok(Command::Analyze(AnalyzeOptions {
-                difficulty: a.difficulty,
-                tile: a.tile,
-                engine: a.engine,
-                boards: a.boards,
-                record: a.record,
-                python: a.python,
-            }))
+            Ok(Command::Analyze(a))
         }
         Some(Sub::Solve(a)) => {
             if !crate::fourinrow::engine::solver::fits(a.width, a.height) {
@@ -583,18 +465,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                     a.width, a.height
                 )));
             }
-            Ok(Command::Solve(SolveOptions {
-                analyze: a.analyze,
-                weak: a.weak,
-                tile: a.tile,
-                width: a.width,
-                height: a.height,
-                book: match (a.no_book, a.book) {
-                    (true, _) => BookChoice::None,
-                    (false, Some(path)) => BookChoice::File(path),
-                    (false, None) => BookChoice::Builtin,
-                },
-            }))
+            Ok(Command::Solve(a))
         }
         Some(Sub::Grade(a)) => {
             if !(1..=MAX_DIFFICULTY).contains(&a.up_to) {
@@ -603,7 +474,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
                     a.up_to
                 )));
             }
-            Ok(Command::Grade(GradeOptions { files: a.files, up_to: a.up_to }))
+            Ok(Command::Grade(a))
         }
         Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
             Some(GobangSub::Analyze { record: Some(file), engine, level, .. }) => {
@@ -614,22 +485,9 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             }
             Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
             Some(GobangSub::Pbrain { engine, level }) => GobangCommand::Pbrain(engine, level),
-            None => GobangCommand::Play(GobangOptions {
-                images: g.play.images,
-                replay: g.play.replay,
-                dump_frames: g.play.dump_frames,
-                overwrite: g.play.overwrite,
-                window_pos: g.play.window_pos,
-                rule: g.play.rule,
-                two_player: g.play.two_player,
-                engine: g.play.engine,
-                preset: g.play.preset,
-                record: g.play.record,
-                lang: g.play.lang,
-                level: g.play.level,
-            }),
+            None => GobangCommand::Play(g.play),
         })),
-        None => play_options(cli.play).map(Command::Play),
+        None => check_play(&cli.play).map(|()| Command::Play(cli.play)),
     }
 }
 
@@ -648,26 +506,15 @@ fn one_line(message: &str) -> String {
     line
 }
 
-/// The game's options from what clap read, checked.
-fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
-    let mut settings = Settings {
-        board_width: a.width,
-        board_height: a.height,
-        difficulty: a.difficulty,
-        fps: a.fps,
-        ..Settings::default()
-    };
-    if a.preset == Some(Preset::Lab) {
-        settings.board_width = 5;
-        settings.board_height = 5;
-        settings.bg_color = CORNFLOWERBLUE;
-    }
+/// Checks the game's options beyond what clap checks: the frame rate, the
+/// board's size and difficulty, and the solver's options only with it.
+fn check_play(a: &PlayOptions) -> Result<(), Error> {
     if !(1..=1000).contains(&a.fps) {
         // The port checks the same range, in words that name no option.
         let message = format!("--fps {} is out of range: give 1 to 1000 frames per second", a.fps);
         return Err(Error::Usage(message));
     }
-    settings.validate().map_err(|e| Error::Usage(e.to_string()))?;
+    a.settings().validate().map_err(|e| Error::Usage(e.to_string()))?;
     if a.engine != EngineChoice::Solver && (a.level.is_some() || a.budget.is_some() || a.no_book) {
         let option = if a.level.is_some() {
             "--level"
@@ -678,35 +525,42 @@ fn play_options(a: PlayArgs) -> Result<PlayOptions, Error> {
         };
         return Err(Error::Usage(format!("{option} applies to --engine solver only")));
     }
-    let solver = SolverOptions {
-        level: a.level.unwrap_or(Level::Perfect),
-        budget: a.budget.unwrap_or(SolverOptions::default().budget),
-        book: !a.no_book,
-    };
-    Ok(PlayOptions {
-        settings,
-        engine: a.engine,
-        solver,
-        seed: a.seed,
-        images: a.images,
-        replay: a.replay,
-        dump_frames: a.dump_frames,
-        overwrite: a.overwrite,
-        window_pos: a.window_pos,
-        window_title: a.window_title,
-        extras: ExtrasOptions {
-            explain: a.explain,
-            two_player: a.two_player,
-            moves: a.moves,
-            record: a.record,
-        },
-        python: a.python,
-    })
+    Ok(())
+}
+
+impl PlayOptions {
+    /// Board size, difficulty, frame rate and background, as the options
+    /// (and `--preset`) set them.
+    pub fn settings(&self) -> Settings {
+        let mut settings = Settings {
+            board_width: self.width,
+            board_height: self.height,
+            difficulty: self.difficulty,
+            fps: self.fps,
+            ..Settings::default()
+        };
+        if self.extras.preset == Some(Preset::Lab) {
+            settings.board_width = 5;
+            settings.board_height = 5;
+            settings.bg_color = CORNFLOWERBLUE;
+        }
+        settings
+    }
+
+    /// How the solver plays, with `--engine solver`.
+    pub fn solver(&self) -> SolverOptions {
+        SolverOptions {
+            level: self.level.unwrap_or(Level::Perfect),
+            budget: self.budget.unwrap_or(SolverOptions::default().budget),
+            book: !self.no_book,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fourinrow::tools::solve::BookChoice;
 
     fn parse(args: &[&str]) -> Result<Command, Error> {
         parse_args(args.iter().map(OsString::from).collect())
@@ -737,9 +591,9 @@ mod tests {
         assert_eq!(Tile::value_variants().len(), 2);
         for level in Level::ALL {
             let o = play(&["--engine", "solver", "--level", level.name()]);
-            assert_eq!(o.solver.level, level);
+            assert_eq!(o.solver().level, level);
         }
-        assert_eq!(play(&["--engine", "solver"]).solver.level, Level::Perfect);
+        assert_eq!(play(&["--engine", "solver"]).solver().level, Level::Perfect);
     }
 
     #[test]
@@ -799,9 +653,11 @@ mod tests {
     #[test]
     fn no_options_play_the_original_game() {
         let options = play(&[]);
-        assert_eq!(options, PlayOptions::default());
-        assert_eq!(options.settings, Settings::default());
+        assert_eq!(options.settings(), Settings::default());
+        assert_eq!(options.solver(), SolverOptions::default());
+        assert_eq!(options.extras, ExtrasOptions::default());
         assert_eq!(options.engine, EngineChoice::Auto);
+        assert_eq!((options.seed, options.images, options.replay), (None, None, None));
     }
 
     #[test]
@@ -820,10 +676,10 @@ mod tests {
             "--window-pos",
             "-100,-20",
         ]);
-        assert_eq!(options.settings.board_width, 5);
-        assert_eq!(options.settings.board_height, 4);
-        assert_eq!(options.settings.difficulty, 3);
-        assert_eq!(options.settings.fps, 60);
+        assert_eq!(options.settings().board_width, 5);
+        assert_eq!(options.settings().board_height, 4);
+        assert_eq!(options.settings().difficulty, 3);
+        assert_eq!(options.settings().fps, 60);
         assert_eq!(options.seed, Some(42));
         assert_eq!(options.images, Some(PathBuf::from("art")));
         assert_eq!(options.window_pos, Some((-100, -20)), "a negative X, as a separate value");
@@ -872,11 +728,29 @@ mod tests {
         assert!(extras.explain && extras.two_player && extras.moves);
         assert_eq!(extras.record, Some(PathBuf::from("games.txt")));
         let lab = play(&["--preset", "lab"]);
-        assert_eq!((lab.settings.board_width, lab.settings.board_height), (5, 5));
-        assert_eq!(lab.settings.bg_color, CORNFLOWERBLUE);
-        assert_eq!(lab.extras, ExtrasOptions::default());
+        assert_eq!((lab.settings().board_width, lab.settings().board_height), (5, 5));
+        assert_eq!(lab.settings().bg_color, CORNFLOWERBLUE);
+        assert_eq!(
+            lab.extras,
+            ExtrasOptions { preset: Some(Preset::Lab), ..ExtrasOptions::default() }
+        );
         assert!(usage(&["analyze", "--record", "f", "..../..../..../...."])
             .contains("cannot be used with"));
+    }
+
+    #[test]
+    fn the_tools_defaults_are_the_command_lines() {
+        let Ok(Command::Solve(solve)) = parse(&["solve"]) else { panic!("no solve") };
+        assert_eq!(solve, SolveOptions::default());
+        assert_eq!(solve.book_choice(), BookChoice::Builtin);
+        let Ok(Command::Solve(solve)) = parse(&["solve", "--no-book"]) else { panic!("no solve") };
+        assert_eq!(solve.book_choice(), BookChoice::None);
+        let Ok(Command::Solve(solve)) = parse(&["solve", "--book", "b.bin"]) else {
+            panic!("no solve")
+        };
+        assert_eq!(solve.book_choice(), BookChoice::File("b.bin".into()));
+        let Ok(Command::Grade(grade)) = parse(&["grade", "f"]) else { panic!("no grade") };
+        assert_eq!((grade.up_to, grade.files), (4, vec![PathBuf::from("f")]));
     }
 
     #[test]

@@ -8,8 +8,14 @@
 //! small enum with a `Display` (the one-line message) and, where another
 //! error caused it, `source()`; a learner reads all of it here, with no
 //! derive macro to expand in their head, and the crate needs no dependency
-//! for it. The parts' own errors (`BoardTextError`, `SizeError`,
-//! `SettingsError`, ...) follow the same pattern.
+//! for it (thiserror would save about ten lines an error here and add a
+//! proc-macro crate to every build). The parts' own errors
+//! (`BoardTextError`, `SizeError`, `SettingsError`, `RecordError`,
+//! `LineError`, `PythonError`, `ImageError`, ...) follow the same pattern:
+//! a variant caused by another error keeps it and returns it from
+//! `source()`; a variant that prints its inner error's message as its own
+//! returns that error's `source()` instead (thiserror's `transparent`), so
+//! a chain never says the same thing twice. None of them is a `String`.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -318,3 +318,38 @@ fn a_missing_window_program_is_one_line() {
     assert_one_line_error(&run(&["--width", "3"]), "Board must be at least 4x4.");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--help` and `-h` of the game and of every tool, word for word as
+/// tests/fixtures/help/ holds them: the options are declared once, on the
+/// structs the program uses, and what the user reads must not move when
+/// they do. (At 80 columns, with no `FOURINROW_PYTHON` to show.)
+#[test]
+fn every_help_text_is_as_written() {
+    let commands: [&[&str]; 8] = [
+        &[],
+        &["analyze"],
+        &["solve"],
+        &["grade"],
+        &["gobang"],
+        &["gobang", "analyze"],
+        &["gobang", "pbrain"],
+        &["gobang", "assets"],
+    ];
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/help");
+    for command in commands {
+        for (flag, suffix) in [("--help", ""), ("-h", "-h")] {
+            let name = ["fourinrow"].iter().chain(command).copied().collect::<Vec<_>>().join("-");
+            let want = std::fs::read_to_string(fixtures.join(format!("{name}{suffix}.txt")))
+                .unwrap_or_else(|e| panic!("{name}{suffix}.txt: {e}"));
+            let out = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+                .args(command)
+                .arg(flag)
+                .env("COLUMNS", "80")
+                .env_remove("FOURINROW_PYTHON")
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{name} {flag}");
+            assert_eq!(text(&out.stdout), want, "{name} {flag}");
+        }
+    }
+}

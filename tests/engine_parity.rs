@@ -9,6 +9,12 @@
 //! board and can be run again. Two variables widen the search:
 //! `FOURINROW_PARITY_SEED=N` picks another seed, and
 //! `FOURINROW_PARITY_SCALE=K` makes K times as many boards (a soak run).
+//!
+//! Difficulty 3 on every size is the costliest case (the faithful engine
+//! looks 6 plies ahead on up to 12 columns): `cargo test` checks it on the
+//! four corner sizes, 7x6 and a sample of the others drawn from the seed;
+//! `FOURINROW_FULL_TESTS=1`, or `FOURINROW_CI=1` as CI sets it, checks
+//! every size.
 
 use fourinrow::fourinrow::engine::{
     best_moves as get_best_moves, fast, Engine, Faithful, Fast, Python,
@@ -17,6 +23,7 @@ use fourinrow::fourinrow::port::board::{
     get_new_board, is_valid_move, is_winner, make_move, Board, Tile,
 };
 use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
 /// Every board size the game allows.
@@ -177,12 +184,48 @@ fn every_size_at_difficulties_0_to_2() {
     }
 }
 
+/// Whether to check every case (`FOURINROW_FULL_TESTS` or `FOURINROW_CI`
+/// set), not the seeded sample.
+fn full() -> bool {
+    ["FOURINROW_FULL_TESTS", "FOURINROW_CI"]
+        .iter()
+        .any(|name| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0"))
+}
+
+/// Every size when [`full`], else the four corner sizes, the original
+/// 7x6 and `others` more drawn by `rng`: each size is still checked under
+/// some seed (`FOURINROW_PARITY_SEED`).
+fn sizes_sampled(rng: &mut StdRng, others: usize) -> Vec<(usize, usize)> {
+    let all = all_sizes();
+    if full() {
+        return all;
+    }
+    let mut sizes = vec![(4, 4), (12, 4), (4, 9), (12, 9), (7, 6)];
+    let rest: Vec<(usize, usize)> = all.into_iter().filter(|s| !sizes.contains(s)).collect();
+    sizes.extend(rest.choose_multiple(rng, others).copied());
+    sizes
+}
+
+#[test]
+fn sampling_keeps_the_corners_and_reaches_every_size() {
+    let sizes = |seed| sizes_sampled(&mut StdRng::seed_from_u64(seed), 10);
+    let one = sizes(1);
+    assert_eq!(one.len(), if full() { all_sizes().len() } else { 15 });
+    for corner in [(4, 4), (12, 4), (4, 9), (12, 9), (7, 6)] {
+        assert!(one.contains(&corner), "{corner:?}");
+    }
+    let mut seen: Vec<(usize, usize)> = (0..40).flat_map(sizes).collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen, all_sizes(), "some size is never sampled");
+}
+
 #[test]
 fn every_size_at_difficulty_3() {
     let seed = seed(2);
     let mut rng = StdRng::seed_from_u64(seed);
     for _ in 0..scale() {
-        for (w, h) in all_sizes() {
+        for (w, h) in sizes_sampled(&mut rng, 10) {
             // One early position (the costliest for the faithful engine) and
             // one of any kind.
             let tokens = rng.random_range(0..=w);

@@ -30,16 +30,18 @@ struct Strips {
     keep: Vec<u64>,
     kept: BTreeMap<u64, Vec<u8>>,
     count: u64,
+    /// The frame's RGB bytes, a buffer reused from frame to frame.
+    rgb: Vec<u8>,
 }
 
 impl FrameSink for Strips {
     fn frame(&mut self, index: u64, display: &Display) -> Result<(), Stop> {
-        let rgb = display.rgb_bytes();
-        let cut = 40 * 640 * 3;
+        display.rgb_bytes_into(&mut self.rgb);
+        let (rgb, cut) = (&self.rgb, 40 * 640 * 3);
         self.top.push(crc32(&rgb[..cut]));
         self.rest.push(crc32(&rgb[cut..]));
         if self.keep.is_empty() || self.keep.contains(&index) {
-            self.kept.insert(index, rgb);
+            self.kept.insert(index, rgb.clone());
         }
         self.count += 1;
         Ok(())

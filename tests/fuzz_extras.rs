@@ -8,6 +8,9 @@
 //! a legal position, every column offered to the random choice is valid, the
 //! run ends when the script says, and every recorded game replays as a legal
 //! sequence of moves. A failing case prints its seed (`FUZZ_SEED=N` reruns it).
+//!
+//! `cargo test` plays 4 of the 12 seeded cases, a different 4 each day;
+//! `FOURINROW_FULL_TESTS=1`, or `FOURINROW_CI=1` as CI sets it, plays all 12.
 
 #![cfg(feature = "window")]
 
@@ -185,6 +188,7 @@ fn play(seed: u64) -> (usize, usize) {
         two_player: rng.random_bool(0.3),
         moves: rng.random_bool(0.5),
         record: Some(record.clone()),
+        ..ExtrasOptions::default()
     };
     let inner: Arc<dyn Engine> = match rng.random_range(0..3) {
         0 => Arc::new(Fast::default()),
@@ -229,12 +233,35 @@ fn play(seed: u64) -> (usize, usize) {
     let recorded = text.lines().count();
     for line in text.lines() {
         let game = GameRecord::parse(line).unwrap_or_else(|e| panic!("seed {seed}: {line}: {e}"));
-        assert_eq!((game.width, game.height), (width, height));
+        assert_eq!((game.size.width(), game.size.height()), (width, height));
         game.positions().unwrap_or_else(|e| panic!("seed {seed}: {line}: {e}"));
     }
     let _ = std::fs::remove_file(&record);
     let questions = seen.lock().unwrap_or_else(|e| e.into_inner()).questions;
     (questions, recorded)
+}
+
+/// Whether to play every case (`FOURINROW_FULL_TESTS` or `FOURINROW_CI`
+/// set), not the sample.
+fn full() -> bool {
+    ["FOURINROW_FULL_TESTS", "FOURINROW_CI"]
+        .iter()
+        .any(|name| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0"))
+}
+
+/// The cases' seeds: all 12 when [`full`], else 4 of them, a different 4
+/// each day (the date is printed), so that all are played within three days.
+fn case_seeds() -> Vec<u64> {
+    let all: Vec<u64> = (1_000..1_012).collect();
+    if full() {
+        return all;
+    }
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    let part = (days % 3) as usize;
+    eprintln!("fuzz_extras: cases {part} of 3 (day {days}); FOURINROW_FULL_TESTS=1 plays all");
+    all.into_iter().skip(part * 4).take(4).collect()
 }
 
 #[test]
@@ -244,15 +271,18 @@ fn random_games_with_every_extra_keep_legal_boards() {
         return;
     }
     let (mut questions, mut recorded) = (0, 0);
-    for seed in 0..12u64 {
-        let result = std::panic::catch_unwind(|| play(1_000 + seed));
+    let seeds = case_seeds();
+    for &seed in &seeds {
+        let result = std::panic::catch_unwind(|| play(seed));
         let Ok((q, r)) = result else {
-            panic!("fuzz_extras failed with FUZZ_SEED={}", 1_000 + seed);
+            panic!("fuzz_extras failed with FUZZ_SEED={seed}");
         };
         questions += q;
         recorded += r;
     }
-    // The cases must exercise what they check: searches asked for, games recorded.
-    assert!(questions > 50, "only {questions} searches in 12 cases");
-    assert!(recorded > 12, "only {recorded} games recorded in 12 cases");
+    // The cases must exercise what they check: searches asked for (over 4
+    // a case), games recorded (over 1 a case).
+    let n = seeds.len();
+    assert!(questions > 4 * n, "only {questions} searches in {n} cases");
+    assert!(recorded > n, "only {recorded} games recorded in {n} cases");
 }

@@ -1038,9 +1038,9 @@ fn two_recorders_at_once_write_whole_lines() {
     let _ = std::fs::remove_file(&path);
     // Writer w's k-th game: on 64x64 with up to 4,096 moves (a 12 kB line),
     // its moves numbering the writer and the game.
+    let size = fourinrow::fourinrow::port::settings::BoardSize::new(64, 64).unwrap();
     let game = |w: usize, k: usize| GameRecord {
-        width: 64,
-        height: 64,
+        size,
         first: if w % 2 == 0 { Tile::Red } else { Tile::Black },
         moves: std::iter::once(w).chain(std::iter::repeat_n(k % 64, (k * 97) % 4000)).collect(),
         result: RecordResult::Unfinished,

@@ -74,15 +74,15 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
     let source = options.images.clone().map_or(ImageSource::Embedded, ImageSource::Folder);
     let script = options.replay.as_deref().map(load_script).transpose()?;
     let settings = match (&script, &options.replay) {
-        (Some(script), Some(path)) => script_settings(script, &options.settings)
+        (Some(script), Some(path)) => script_settings(script, &options.settings())
             .map_err(|message| Error::file(path, message))?,
-        _ => options.settings.clone(),
+        _ => options.settings(),
     };
     let mut images = load_images(&source)?;
     // One seed for everything random in a game: the choices and coin tosses,
     // and the solver level's mistakes.
     let seed = options.seed.unwrap_or_else(rand::random);
-    let engine = options.engine.engine(options.solver, seed, options.python);
+    let engine = options.engine.engine(options.solver(), seed, options.python);
     let mut text: Option<Box<dyn Typesetter>> = match Fonts::new() {
         Ok(fonts) => Some(Box::new(fonts)),
         Err(_) => None, // the overlay then draws no text; nothing else needs it
@@ -96,7 +96,7 @@ pub fn play(options: &PlayOptions) -> Result<(), Error> {
     let extras =
         Extras::new(options.extras.clone(), &settings, &images, Arc::clone(&engine), text, true)?;
     let spec = WindowSpec {
-        caption: options.window_title.clone().unwrap_or_else(|| CAPTION.to_string()),
+        caption: options.extras.window_title.clone().unwrap_or_else(|| CAPTION.to_string()),
         size: (WINDOWWIDTH as u32, WINDOWHEIGHT as u32),
         position: window_pos,
         fps: settings.fps,

@@ -15,6 +15,7 @@
 //! tenth of a second on crowded boards), far inside any time a manager gives
 //! (`INFO timeout_turn`); the limits are read and kept, not needed.
 
+use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use crate::gobang::port::robot::{first_empty, Maps, Stone, AI, EMPTY_MAPS};
@@ -41,27 +42,99 @@ impl Default for Engine {
     }
 }
 
+/// Why a command is answered `ERROR`: the rest of that line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Refusal {
+    /// Not `fields` numbers separated by commas.
+    Fields {
+        /// How many were expected.
+        fields: usize,
+        /// What was given.
+        text: String,
+    },
+    /// A coordinate that is no number.
+    NotANumber {
+        /// What was given.
+        text: String,
+        /// Why it did not parse.
+        source: std::num::ParseIntError,
+    },
+    /// A point off the board.
+    OffBoard(usize, usize),
+    /// A `BOARD` line's third field is not 1, 2 or 3.
+    Who(String),
+    /// `START` with another size than 15.
+    Size(usize),
+    /// `START` with no size.
+    NoSize(String),
+    /// A command before `START`.
+    NoGame,
+    /// A stone onto a taken point.
+    Taken(usize, usize),
+    /// `TAKEBACK` of an empty point.
+    Empty(usize, usize),
+    /// A point a `BOARD` block gives twice.
+    Twice(usize, usize),
+    /// A faulty line in a `BOARD` block.
+    BoardLine {
+        /// The line.
+        line: String,
+        /// What is wrong with it (printed too).
+        fault: Box<Refusal>,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Fields { fields, text } => {
+                write!(f, "expected {fields} numbers separated by commas, got '{text}'")
+            }
+            Refusal::NotANumber { text, .. } => write!(f, "'{text}' is not a number"),
+            Refusal::OffBoard(x, y) => write!(f, "{x},{y} is off the {COL}x{ROW} board"),
+            Refusal::Who(other) => write!(f, "'{other}' is not 1 (mine), 2 (theirs) or 3"),
+            Refusal::Size(size) => {
+                write!(f, "unsupported size {size}: this AI plays on 15x15 only")
+            }
+            Refusal::NoSize(text) => write!(f, "START needs a board size, got '{text}'"),
+            Refusal::NoGame => f.write_str("no game: send START 15 first"),
+            Refusal::Taken(x, y) => write!(f, "{x},{y} is already taken"),
+            Refusal::Empty(x, y) => write!(f, "{x},{y} is empty"),
+            Refusal::Twice(x, y) => write!(f, "BOARD gives {x},{y} twice"),
+            Refusal::BoardLine { line, fault } => write!(f, "BOARD line '{line}': {fault}"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Refusal::NotANumber { source, .. } => Some(source),
+            Refusal::BoardLine { fault, .. } => Some(fault.as_ref()),
+            _ => None,
+        }
+    }
+}
+
 /// Reads `x,y` (or `x,y,who` with `fields` 3) as numbers on the board.
-fn point(text: &str, fields: usize) -> Result<(usize, usize, Option<u8>), String> {
+fn point(text: &str, fields: usize) -> Result<(usize, usize, Option<u8>), Refusal> {
     let parts: Vec<&str> = text.trim().split(',').map(str::trim).collect();
     if parts.len() != fields {
-        return Err(format!(
-            "expected {} numbers separated by commas, got '{}'",
-            fields,
-            text.trim()
-        ));
+        return Err(Refusal::Fields { fields, text: text.trim().into() });
     }
-    let number = |s: &str| s.parse::<usize>().map_err(|_| format!("'{s}' is not a number"));
+    let number = |s: &str| {
+        s.parse::<usize>().map_err(|source| Refusal::NotANumber { text: s.into(), source })
+    };
     let (x, y) = (number(parts[0])?, number(parts[1])?);
     if x >= COL || y >= ROW {
-        return Err(format!("{x},{y} is off the {COL}x{ROW} board"));
+        return Err(Refusal::OffBoard(x, y));
     }
     let who = if fields == 3 {
         match parts[2] {
             "1" => Some(1),
             "2" => Some(2),
             "3" => Some(3),
-            other => return Err(format!("'{other}' is not 1 (mine), 2 (theirs) or 3")),
+            other => return Err(Refusal::Who(other.into())),
         }
     } else {
         None
@@ -88,21 +161,21 @@ impl Engine {
     }
 
     /// Puts a stone on an empty point.
-    fn place(&mut self, x: usize, y: usize, stone: Stone) -> Result<(), String> {
+    fn place(&mut self, x: usize, y: usize, stone: Stone) -> Result<(), Refusal> {
         match self.maps[y][x] {
             None => {
                 self.maps[y][x] = Some(stone);
                 Ok(())
             }
-            Some(_) => Err(format!("{x},{y} is already taken")),
+            Some(_) => Err(Refusal::Taken(x, y)),
         }
     }
 
-    fn require_start(&self) -> Result<(), String> {
+    fn require_start(&self) -> Result<(), Refusal> {
         if self.started {
             Ok(())
         } else {
-            Err("no game: send START 15 first".into())
+            Err(Refusal::NoGame)
         }
     }
 
@@ -115,7 +188,7 @@ impl Engine {
     ) -> io::Result<(Option<String>, bool)> {
         let line = line.trim();
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let reply = |r: Result<String, String>| {
+        let reply = |r: Result<String, Refusal>| {
             Ok((Some(r.unwrap_or_else(|e| format!("ERROR {e}"))), false))
         };
         match command.to_ascii_uppercase().as_str() {
@@ -133,8 +206,8 @@ impl Engine {
                     }
                     Ok("OK".into())
                 }
-                Ok(size) => Err(format!("unsupported size {size}: this AI plays on 15x15 only")),
-                Err(_) => Err(format!("START needs a board size, got '{}'", rest.trim())),
+                Ok(size) => Err(Refusal::Size(size)),
+                Err(_) => Err(Refusal::NoSize(rest.trim().into())),
             }),
             "RESTART" => reply(self.require_start().map(|()| {
                 self.maps = EMPTY_MAPS;
@@ -149,7 +222,7 @@ impl Engine {
             "TAKEBACK" => reply(self.require_start().and_then(|()| {
                 let (x, y, _) = point(rest, 2)?;
                 if self.maps[y][x].is_none() {
-                    return Err(format!("{x},{y} is empty"));
+                    return Err(Refusal::Empty(x, y));
                 }
                 self.maps[y][x] = None;
                 Ok("OK".into())
@@ -174,8 +247,11 @@ impl Engine {
                             maps[y][x] =
                                 Some(if who == Some(1) { Stone::White } else { Stone::Black });
                         }
-                        Ok((x, y, _)) => fault = Some(format!("BOARD gives {x},{y} twice")),
-                        Err(e) => fault = Some(format!("BOARD line '{}': {e}", next.trim())),
+                        Ok((x, y, _)) => fault = Some(Refusal::Twice(x, y)),
+                        Err(e) => {
+                            let line = next.trim().into();
+                            fault = Some(Refusal::BoardLine { line, fault: Box::new(e) });
+                        }
                     }
                 }
                 match fault {

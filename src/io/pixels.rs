@@ -154,12 +154,23 @@ impl Display {
     /// The pixels as RGB bytes, row after row (what PNG frames and their
     /// checksums hold).
     pub fn rgb_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.width * self.height * 3);
-        for px in self.pixels.chunks_exact(4) {
-            let word = u32::from_ne_bytes([px[0], px[1], px[2], px[3]]);
-            out.extend_from_slice(&[(word >> 16) as u8, (word >> 8) as u8, word as u8]);
-        }
+        let mut out = Vec::new();
+        self.rgb_bytes_into(&mut out);
         out
+    }
+
+    /// [`Display::rgb_bytes`] written into `out`, whose memory is reused:
+    /// the replay's checksums take thousands of frames, and a fresh
+    /// 900 kB buffer for each cost more than the drawing.
+    pub fn rgb_bytes_into(&self, out: &mut Vec<u8>) {
+        out.clear();
+        out.resize(self.width * self.height * 3, 0);
+        for (rgb, px) in out.chunks_exact_mut(3).zip(self.pixels.chunks_exact(4)) {
+            let word = u32::from_ne_bytes([px[0], px[1], px[2], px[3]]);
+            rgb[0] = (word >> 16) as u8;
+            rgb[1] = (word >> 8) as u8;
+            rgb[2] = word as u8;
+        }
     }
 }
 

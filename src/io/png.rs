@@ -1,6 +1,7 @@
 //! Frames written as PNG files, with SDL2_image's encoder: what
 //! `--replay SCRIPT --dump-frames DIR` writes.
 
+use std::fmt;
 use std::io::Seek;
 use std::path::{Path, PathBuf};
 
@@ -15,8 +16,42 @@ use crate::io::pixels::{Display, RgbaImage};
 use crate::io::replay::FrameSink;
 use crate::io::signals;
 
+/// Why an image could not be encoded.
+#[derive(Debug)]
+pub enum EncodeError {
+    /// SDL2_image refused: SDL's words (its errors are strings).
+    Sdl(String),
+    /// The bytes written could not be counted.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::Sdl(message) => f.write_str(message),
+            EncodeError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+/// An I/O error prints its own message, so its cause is its own.
+impl std::error::Error for EncodeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EncodeError::Sdl(_) => None,
+            EncodeError::Io(e) => e.source(),
+        }
+    }
+}
+
+impl From<String> for EncodeError {
+    fn from(message: String) -> EncodeError {
+        EncodeError::Sdl(message)
+    }
+}
+
 /// The display as PNG file bytes (RGB), encoded by SDL2_image.
-pub fn encode_png(display: &Display) -> Result<Vec<u8>, String> {
+pub fn encode_png(display: &Display) -> Result<Vec<u8>, EncodeError> {
     let (w, h) = (display.width(), display.height());
     let mut pixels = display.xrgb_bytes().to_vec();
     let surface =
@@ -25,7 +60,7 @@ pub fn encode_png(display: &Display) -> Result<Vec<u8>, String> {
 }
 
 /// An RGBA image as PNG file bytes, with its alpha, encoded by SDL2_image.
-pub fn encode_image(image: &RgbaImage) -> Result<Vec<u8>, String> {
+pub fn encode_image(image: &RgbaImage) -> Result<Vec<u8>, EncodeError> {
     let (w, h) = (image.width(), image.height());
     let mut pixels = image.data().to_vec();
     let surface =
@@ -35,12 +70,12 @@ pub fn encode_image(image: &RgbaImage) -> Result<Vec<u8>, String> {
 
 /// `surface` as PNG bytes, in a buffer big enough for a `w` x `h` image
 /// stored uncompressed.
-fn save(surface: &Surface, w: usize, h: usize) -> Result<Vec<u8>, String> {
+fn save(surface: &Surface, w: usize, h: usize) -> Result<Vec<u8>, EncodeError> {
     let mut buffer = vec![0u8; (w * 4 + 1) * h + 65536];
     let written = {
         let mut rwops = RWops::from_bytes_mut(&mut buffer)?;
         surface.save_rw(&mut rwops)?;
-        rwops.stream_position().map_err(|e| e.to_string())?
+        rwops.stream_position().map_err(EncodeError::Io)?
     };
     buffer.truncate(written as usize);
     Ok(buffer)

@@ -671,14 +671,16 @@ pub struct Checksums {
     pub keep: BTreeSet<u64>,
     /// The frames kept, RGB bytes row after row, by index.
     pub kept: BTreeMap<u64, Vec<u8>>,
+    /// The frame's RGB bytes, a buffer reused from frame to frame.
+    rgb: Vec<u8>,
 }
 
 impl FrameSink for Checksums {
     fn frame(&mut self, index: u64, display: &Display) -> Result<(), Stop> {
-        let rgb = display.rgb_bytes();
-        self.crcs.push(crc32(&rgb));
+        display.rgb_bytes_into(&mut self.rgb);
+        self.crcs.push(crc32(&self.rgb));
         if self.keep.contains(&index) {
-            self.kept.insert(index, rgb);
+            self.kept.insert(index, self.rgb.clone());
         }
         Ok(())
     }

@@ -27,7 +27,7 @@ use crate::fourinrow::port::board::{is_board_full, is_winner, Board, Tile};
 use crate::fourinrow::port::engine::{Engine, Reply};
 use crate::fourinrow::port::hooks::{Command, Hooks};
 use crate::fourinrow::port::images::Images;
-use crate::fourinrow::port::settings::{Layout, Settings};
+use crate::fourinrow::port::settings::{BoardSize, Layout, Settings};
 use crate::io::pixels::{smoothscale, Display, RgbaImage, ScaleBackend};
 use crate::io::{think, Event, Frontend, Key, Typesetter};
 use explain::{column_results, engine_words, explain_line};
@@ -35,18 +35,41 @@ use history::MoveHistory;
 use overlay::{draw_overlay, ColumnValues, Overlay};
 use record::{GameRecord, RecordFile, RecordResult};
 
-/// The extras switched on from the command line. `Default` is none: the
-/// original game (the keys below still work; they cost nothing unused).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The extras switched on from the command line: its options under
+/// "Extras", declared here once (the command line flattens them into the
+/// game's). `Default` is none: the original game (the keys below still
+/// work; they cost nothing unused).
+#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExtrasOptions {
-    /// `--explain`: print and show the computer's numbers for each move.
+    /// Extra: the window's title instead of the Python's "four in row" (the
+    /// comparison kit names its windows with it)
+    #[arg(long, value_name = "TEXT", help_heading = "Extras")]
+    pub window_title: Option<String>,
+    /// Extra: print the computer's potentialMoves, bestMoveFitness,
+    /// bestMoves, column and engine for each move, and show each column's
+    /// value above the board (best in yellow)
+    #[arg(long, help_heading = "Extras")]
     pub explain: bool,
-    /// `--two-player`: a second person drags black (the Connect Four lab's hot seat).
+    /// Extra: hot seat, a second person drags black from its pile
+    #[arg(long, help_heading = "Extras")]
     pub two_player: bool,
-    /// `--moves`: list the moves in the left margin (the Gobang lab's step list).
+    /// Extra: list the moves in the left margin
+    #[arg(long, help_heading = "Extras")]
     pub moves: bool,
-    /// `--record FILE`: append each game's moves to FILE.
+    /// Extra: play a variant (with --replay, the script still sets the size)
+    #[arg(long, value_name = "NAME", value_enum, help_heading = "Extras", conflicts_with_all = ["width", "height"])]
+    pub preset: Option<Preset>,
+    /// Extra: append each game to FILE, one line per game (`7x6 first=black
+    /// moves=3,3,4 result=black`); `fourinrow analyze --record FILE` reads it
+    #[arg(long, value_name = "FILE", help_heading = "Extras")]
     pub record: Option<PathBuf>,
+}
+
+/// A set of settings by name (`--preset`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    /// the 5x5 lab version: a 5x5 board on cornflower blue
+    Lab,
 }
 
 /// What a key press asks of the extras, on keys the original ignores.
@@ -88,7 +111,7 @@ pub struct Extras {
     /// The look-ahead of hints, the game's `DIFFICULTY`.
     difficulty: u32,
     /// The board's size, for `--record`.
-    size: (usize, usize),
+    size: BoardSize,
     /// The moves of this game, for undo, the move list and `--record`.
     pub history: MoveHistory,
     /// How the game ended, once a move has ended it.
@@ -126,11 +149,13 @@ impl Extras {
     ) -> Result<Extras, Error> {
         let record = options.record.as_deref().map(RecordFile::open).transpose()?;
         let overlay = Overlay { values: None, moves: options.moves.then(Vec::new) };
+        let size = BoardSize::new(settings.board_width, settings.board_height)
+            .map_err(|e| Error::Internal(format!("the extras were given a board of {e}")))?;
         Ok(Extras {
             options,
             engine,
             difficulty: settings.difficulty,
-            size: (settings.board_width, settings.board_height),
+            size,
             history: MoveHistory::default(),
             outcome: None,
             restarted: false,
@@ -280,12 +305,10 @@ impl Hooks for Extras {
             (None, true) => RecordResult::Restarted,
             (None, false) => RecordResult::Unfinished,
         };
-        let (width, height) = self.size;
         let played = std::mem::take(&mut self.history).played;
         if let (Some(file), Some(&(first, _))) = (&mut self.record, played.first()) {
             file.write(&GameRecord {
-                width,
-                height,
+                size: self.size,
                 first,
                 moves: played.iter().map(|&(_, column)| column).collect(),
                 result,

@@ -13,7 +13,7 @@ pub use crate::io::record_file::RecordFile;
 use crate::fourinrow::port::board::{
     get_new_board, is_valid_move, make_move, Board, Tile, MAX_BOARD_SIZE,
 };
-use crate::fourinrow::port::settings::{BoardSize, MIN_SIZE};
+use crate::fourinrow::port::settings::{BoardSize, SizeError, MIN_SIZE};
 
 /// How a recorded game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,10 +55,8 @@ impl RecordResult {
 /// One line of a record file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
-    /// Board width.
-    pub width: usize,
-    /// Board height.
-    pub height: usize,
+    /// The board's size.
+    pub size: BoardSize,
     /// Who moved first.
     pub first: Tile,
     /// The columns played, in order.
@@ -73,8 +71,8 @@ impl fmt::Display for GameRecord {
         write!(
             f,
             "{}x{} first={} moves={} result={}",
-            self.width,
-            self.height,
+            self.size.width(),
+            self.size.height(),
             self.first,
             moves.join(","),
             self.result.name()
@@ -82,36 +80,125 @@ impl fmt::Display for GameRecord {
     }
 }
 
+/// What is wrong with a record line, or with a move in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The line holds nothing.
+    Empty,
+    /// The first field is not `WxH`.
+    NotASize(String),
+    /// A width, height or column is not a whole number (`what` names it).
+    Number {
+        /// `width`, `height` or `column`.
+        what: &'static str,
+        /// The text given.
+        text: String,
+        /// Why it did not parse.
+        source: std::num::ParseIntError,
+    },
+    /// The size is outside what a board may be.
+    Size {
+        /// The size as written.
+        size: String,
+        /// Why [`BoardSize::new`] refused it.
+        source: SizeError,
+    },
+    /// A field is not `key=value`.
+    NotKeyValue(String),
+    /// `first=` names no colour.
+    First(String),
+    /// More moves than the board has cells.
+    TooManyMoves {
+        /// How many moves.
+        count: usize,
+        /// The size as written.
+        size: String,
+    },
+    /// `result=` names no result.
+    Result(String),
+    /// A key the format does not have.
+    UnknownField(String),
+    /// A field the format needs is missing (`first=` or `moves=`).
+    Missing(&'static str),
+    /// Move `index` (from 1) goes into a full or missing column.
+    InvalidMove {
+        /// Which move, from 1.
+        index: usize,
+        /// Its column.
+        column: usize,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Empty => f.write_str("empty line"),
+            RecordError::NotASize(size) => write!(f, "'{size}' is not a size like 7x6"),
+            RecordError::Number { what, text, source } => match source.kind() {
+                std::num::IntErrorKind::PosOverflow => {
+                    write!(f, "{what} '{text}' is far too large")
+                }
+                _ => write!(f, "{what} '{text}' is not a whole number"),
+            },
+            RecordError::Size { size, .. } => write!(
+                f,
+                "a {size} board is out of range: {MIN_SIZE} to {MAX_BOARD_SIZE} columns and rows"
+            ),
+            RecordError::NotKeyValue(field) => write!(f, "'{field}' is not key=value"),
+            RecordError::First(value) => write!(f, "first={value}: give red or black"),
+            RecordError::TooManyMoves { count, size } => {
+                write!(f, "{count} moves do not fit a {size} board")
+            }
+            RecordError::Result(value) => {
+                let names: Vec<&str> = RecordResult::ALL.iter().map(|r| r.name()).collect();
+                write!(f, "result={value} is not one of {}", names.join(", "))
+            }
+            RecordError::UnknownField(key) => write!(f, "unknown field '{key}'"),
+            RecordError::Missing(field) => write!(f, "missing {field}"),
+            RecordError::InvalidMove { index, column } => {
+                write!(f, "move {index} (column {column}) is not a valid move")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordError::Number { source, .. } => Some(source),
+            RecordError::Size { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
 impl GameRecord {
     /// Reads one record line; the error says what is wrong with it. Sizes
     /// are 4 to 64 each way; there are at most as many moves as cells.
-    pub fn parse(line: &str) -> Result<GameRecord, String> {
+    pub fn parse(line: &str) -> Result<GameRecord, RecordError> {
         let mut fields = line.split_whitespace();
-        let size = fields.next().ok_or("empty line")?;
-        let (w, h) =
-            size.split_once('x').ok_or_else(|| format!("'{size}' is not a size like 7x6"))?;
-        let number = |s: &str, what: &str| {
-            s.parse::<usize>().map_err(|e| match e.kind() {
-                std::num::IntErrorKind::PosOverflow => format!("{what} '{s}' is far too large"),
-                _ => format!("{what} '{s}' is not a whole number"),
+        let size = fields.next().ok_or(RecordError::Empty)?;
+        let (w, h) = size.split_once('x').ok_or_else(|| RecordError::NotASize(size.into()))?;
+        let number = |text: &str, what: &'static str| {
+            text.parse::<usize>().map_err(|source| RecordError::Number {
+                what,
+                text: text.into(),
+                source,
             })
         };
         let (width, height) = (number(w, "width")?, number(h, "height")?);
-        if BoardSize::new(width, height).is_err() {
-            return Err(format!(
-                "a {size} board is out of range: {MIN_SIZE} to {MAX_BOARD_SIZE} columns and rows"
-            ));
-        }
+        let board_size = BoardSize::new(width, height)
+            .map_err(|source| RecordError::Size { size: size.into(), source })?;
         let (mut first, mut moves, mut result) = (None, None, None);
         for field in fields {
             let (key, value) =
-                field.split_once('=').ok_or_else(|| format!("'{field}' is not key=value"))?;
+                field.split_once('=').ok_or_else(|| RecordError::NotKeyValue(field.into()))?;
             match key {
                 "first" => {
                     first = Some(match value {
                         "red" => Tile::Red,
                         "black" => Tile::Black,
-                        _ => return Err(format!("first={value}: give red or black")),
+                        _ => return Err(RecordError::First(value.into())),
                     })
                 }
                 "moves" => {
@@ -121,25 +208,26 @@ impl GameRecord {
                         .map(|s| number(s, "column"))
                         .collect::<Result<Vec<_>, _>>()?;
                     if columns.len() > width * height {
-                        return Err(format!("{} moves do not fit a {size} board", columns.len()));
+                        let (count, size) = (columns.len(), size.into());
+                        return Err(RecordError::TooManyMoves { count, size });
                     }
                     moves = Some(columns);
                 }
                 "result" => {
-                    let names: Vec<&str> = RecordResult::ALL.iter().map(|r| r.name()).collect();
-                    result =
-                        Some(RecordResult::ALL.into_iter().find(|r| r.name() == value).ok_or_else(
-                            || format!("result={value} is not one of {}", names.join(", ")),
-                        )?)
+                    result = Some(
+                        RecordResult::ALL
+                            .into_iter()
+                            .find(|r| r.name() == value)
+                            .ok_or_else(|| RecordError::Result(value.into()))?,
+                    )
                 }
-                _ => return Err(format!("unknown field '{key}'")),
+                _ => return Err(RecordError::UnknownField(key.into())),
             }
         }
         Ok(GameRecord {
-            width,
-            height,
-            first: first.ok_or("missing first=")?,
-            moves: moves.ok_or("missing moves=")?,
+            size: board_size,
+            first: first.ok_or(RecordError::Missing("first="))?,
+            moves: moves.ok_or(RecordError::Missing("moves="))?,
             result: result.unwrap_or(RecordResult::Unfinished),
         })
     }
@@ -147,13 +235,13 @@ impl GameRecord {
     /// Every position of the game before each move, with the colour to
     /// move: what the player (or the computer) faced. Fails on a move into
     /// a full or missing column.
-    pub fn positions(&self) -> Result<Vec<(Board, Tile)>, String> {
-        let mut board = get_new_board(self.width, self.height);
+    pub fn positions(&self) -> Result<Vec<(Board, Tile)>, RecordError> {
+        let mut board = get_new_board(self.size.width(), self.size.height());
         let mut tile = self.first;
         let mut out = Vec::with_capacity(self.moves.len());
         for (i, &column) in self.moves.iter().enumerate() {
             if !is_valid_move(&board, column) {
-                return Err(format!("move {} (column {column}) is not a valid move", i + 1));
+                return Err(RecordError::InvalidMove { index: i + 1, column });
             }
             out.push((board.clone(), tile));
             make_move(&mut board, tile, column);
@@ -179,8 +267,7 @@ mod tests {
     #[test]
     fn records_round_trip_and_replay_their_positions() {
         let record = GameRecord {
-            width: 7,
-            height: 6,
+            size: BoardSize::new(7, 6).unwrap(),
             first: Tile::Black,
             moves: vec![3, 3, 4],
             result: RecordResult::Unfinished,
@@ -197,10 +284,11 @@ mod tests {
         );
         assert!(GameRecord::parse("7x6 first=green moves=1 result=tie")
             .unwrap_err()
+            .to_string()
             .contains("first=green"));
         assert!(GameRecord::parse("seven first=red moves=").is_err());
         let bad = GameRecord::parse("4x4 first=red moves=0,0,0,0,0 result=tie").unwrap();
-        assert!(bad.positions().unwrap_err().contains("move 5"));
+        assert!(bad.positions().unwrap_err().to_string().contains("move 5"));
     }
 
     #[test]
@@ -217,12 +305,26 @@ mod tests {
             "4x65 first=red moves=0",
             "4x1000 first=red moves=0",
         ] {
-            let err = GameRecord::parse(line).unwrap_err();
+            let err = GameRecord::parse(line).unwrap_err().to_string();
             assert!(err.contains("out of range"), "{line}: {err}");
         }
         assert!(GameRecord::parse("64x64 first=red moves=0").is_ok());
         let many = vec!["0"; 17].join(",");
         let err = GameRecord::parse(&format!("4x4 first=red moves={many}")).unwrap_err();
-        assert_eq!(err, "17 moves do not fit a 4x4 board");
+        assert_eq!(err.to_string(), "17 moves do not fit a 4x4 board");
+    }
+
+    #[test]
+    fn errors_keep_what_caused_them() {
+        use std::error::Error as _;
+        let err = GameRecord::parse("3x6 first=red moves=0").unwrap_err();
+        let cause = err.source().map(|e| e.to_string());
+        assert_eq!(cause, Some(BoardSize::new(3, 6).unwrap_err().to_string()));
+        let err = GameRecord::parse("7x6 first=red moves=0,x").unwrap_err();
+        assert_eq!(err.to_string(), "column 'x' is not a whole number");
+        let cause = err.source().map(|e| e.to_string());
+        assert_eq!(cause, "x".parse::<usize>().err().map(|e| e.to_string()));
+        let err = GameRecord::parse("7x6 first=red").unwrap_err();
+        assert!(err.source().is_none(), "{err}");
     }
 }

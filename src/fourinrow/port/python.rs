@@ -140,22 +140,45 @@ impl Python {
     pub const KNOWN: &'static str = "3.6 to 3.13";
 }
 
+/// Not in the Python: why `--python` refused a version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PythonError {
+    /// A version whose `sum()` the port does not compute (`2.7`, `3.14`).
+    Unknown(String),
+    /// Not a version at all.
+    NotAVersion(String),
+}
+
+impl fmt::Display for PythonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PythonError::Unknown(text) => write!(
+                f,
+                "Python {text}: the port computes the sum() of Python {} only",
+                Python::KNOWN
+            ),
+            PythonError::NotAVersion(text) => {
+                write!(f, "'{text}' is not a Python version like 3.12 or 3.11")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PythonError {}
+
 /// `3.11`, `3.12.1`, `3.13.0rc2`, `3.8`: the version's arithmetic.
 impl FromStr for Python {
-    type Err = String;
+    type Err = PythonError;
 
-    fn from_str(text: &str) -> Result<Python, String> {
+    fn from_str(text: &str) -> Result<Python, PythonError> {
         let mut parts = text.trim().splitn(3, '.');
         let major = parts.next().and_then(|m| m.parse::<u32>().ok());
         let minor = parts.next().and_then(|m| m.parse::<u32>().ok());
         match (major, minor) {
             (Some(3), Some(6..=11)) => Ok(Python::Before3_12),
             (Some(3), Some(12 | 13)) => Ok(Python::From3_12),
-            (Some(_), Some(_)) => Err(format!(
-                "Python {text}: the port computes the sum() of Python {} only",
-                Python::KNOWN
-            )),
-            _ => Err(format!("'{text}' is not a Python version like 3.12 or 3.11")),
+            (Some(_), Some(_)) => Err(PythonError::Unknown(text.into())),
+            _ => Err(PythonError::NotAVersion(text.into())),
         }
     }
 }

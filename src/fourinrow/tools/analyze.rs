@@ -6,6 +6,7 @@
 //! Python's `repr` writes it, so the two can be compared with `diff` as well
 //! as double for double. Nothing here needs SDL.
 
+use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -14,9 +15,9 @@ use crate::files::{self, quote, skip_bom, Lines};
 use crate::fourinrow::engine::{choice, faithful_estimate, Engine};
 use crate::fourinrow::extras::record::GameRecord;
 use crate::fourinrow::port::board::{Board, Tile};
-use crate::fourinrow::port::settings::{MAX_BOARDHEIGHT, MAX_BOARDWIDTH};
+use crate::fourinrow::port::settings::{DIFFICULTY, MAX_BOARDHEIGHT, MAX_BOARDWIDTH};
 use crate::fourinrow::tools::boardtext::{parse_board, BoardTextError};
-use crate::fourinrow::tools::engines::{EngineChoice, SolverOptions};
+use crate::fourinrow::tools::engines::{EngineChoice, SolverOptions, PYTHON_ENV, PYTHON_HELP};
 use crate::pyfmt::python_float_repr;
 
 /// How long the search of a board larger than any game's (over 12x9) may
@@ -35,21 +36,35 @@ pub const MAX_LINE: u64 = files::MAX_LINE as u64;
 /// is a line of about 12 kB.
 pub const MAX_RECORD_FILE: u64 = 64 << 20;
 
-/// What to analyse and how.
-#[derive(Clone, Debug, PartialEq)]
+/// What to analyse and how: `fourinrow analyze`'s options, as clap reads
+/// them.
+#[derive(clap::Args, Clone, Debug, PartialEq)]
+#[command(after_help = "\
+Board text: rows top to bottom joined by '/', '.' empty, 'R' red, 'B' black,
+e.g. ......./......./......./......./...R.../...B...
+Each line printed holds getPotentialMoves' values and the columns
+getComputerMove would choose among. A faulty board gets one line on stderr
+naming it; the others are still answered, and the exit status is then 2.")]
 pub struct AnalyzeOptions {
-    /// Look-ahead, as `DIFFICULTY`.
+    /// Moves the AI looks ahead, 0 to 6
+    #[arg(long, value_name = "N", default_value_t = DIFFICULTY)]
     pub difficulty: u32,
-    /// Whose move is valued.
+    /// Whose move is valued
+    #[arg(long, value_name = "TILE", value_enum, default_value_t = Tile::Black)]
     pub tile: Tile,
-    /// Which search computes the values.
+    /// The search (all but minimax give the Python's values, bit for bit)
+    #[arg(long, value_name = "E", value_enum, default_value_t = EngineChoice::Fast)]
     pub engine: EngineChoice,
-    /// Board texts from the command line; when empty, stdin is read.
-    pub boards: Vec<String>,
-    /// A `--record` file to read the games of, instead of board texts.
-    pub record: Option<std::path::PathBuf>,
-    /// Whose `sum()` the values follow.
+    // Whose `sum()` the values follow: the help is the game's too.
+    #[arg(long, value_name = "VERSION", env = PYTHON_ENV, default_value = "3.12", help = PYTHON_HELP)]
     pub python: crate::fourinrow::engine::Python,
+    /// Analyse every position of every game in FILE (made with --record),
+    /// for the side to move, instead of board texts
+    #[arg(long, value_name = "FILE", conflicts_with = "boards")]
+    pub record: Option<std::path::PathBuf>,
+    /// Board texts; with none, one is read per line from stdin
+    #[arg(value_name = "BOARD")]
+    pub boards: Vec<String>,
 }
 
 /// The JSON line for one board text, or what is wrong with it.
@@ -78,10 +93,43 @@ fn answer(board: &Board, text: &str, difficulty: u32, tile: Tile, engine: &dyn E
     )
 }
 
+/// A board too large to search: what [`check_search`] refuses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchTooLong {
+    /// The board's columns.
+    pub width: usize,
+    /// Its rows.
+    pub height: usize,
+    /// About how many positions the search would visit.
+    pub positions: f64,
+    /// About how long it would take.
+    pub time: Duration,
+}
+
+impl fmt::Display for SearchTooLong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let SearchTooLong { width, height, positions, time } = self;
+        write!(
+            f,
+            "searching this {width}x{height} board would take too long (about {positions:.0} \
+             positions, {} s; boards larger than {MAX_BOARDWIDTH}x{MAX_BOARDHEIGHT} are searched up \
+             to about {} s): give a lower --difficulty or a smaller board",
+            time.as_secs(),
+            MAX_SEARCH_ESTIMATE.as_secs()
+        )
+    }
+}
+
+impl std::error::Error for SearchTooLong {}
+
 /// Refuses to search a board larger than any game's when the search is
 /// expected to take over [`MAX_SEARCH_ESTIMATE`]. Boards of the game's sizes
 /// are searched as the game searches them, at any difficulty it allows.
-pub fn check_search(board: &Board, difficulty: u32, engine: EngineChoice) -> Result<(), String> {
+pub fn check_search(
+    board: &Board,
+    difficulty: u32,
+    engine: EngineChoice,
+) -> Result<(), SearchTooLong> {
     let (width, height) = (board.width(), board.height());
     if width <= MAX_BOARDWIDTH && height <= MAX_BOARDHEIGHT {
         return Ok(());
@@ -92,13 +140,7 @@ pub fn check_search(board: &Board, difficulty: u32, engine: EngineChoice) -> Res
     if time <= MAX_SEARCH_ESTIMATE {
         return Ok(());
     }
-    Err(format!(
-        "searching this {width}x{height} board would take too long (about {positions:.0} \
-         positions, {} s; boards larger than {MAX_BOARDWIDTH}x{MAX_BOARDHEIGHT} are searched up \
-         to about {} s): give a lower --difficulty or a smaller board",
-        time.as_secs(),
-        MAX_SEARCH_ESTIMATE.as_secs()
-    ))
+    Err(SearchTooLong { width, height, positions, time })
 }
 
 /// Answers every board, from `options.boards` or else from `input`, one per
@@ -119,11 +161,12 @@ pub fn run_analyze(
     // The answer for one board text, or its fault named on `err`: whether it was faulty.
     let answer = |origin: String, text: &str, out: &mut dyn Write, err: &mut dyn Write| {
         let text = text.trim();
-        let line = parse_board(text).map_err(|e| e.to_string()).and_then(|board| {
+        let line = || -> Result<String, Box<dyn std::error::Error>> {
+            let board = parse_board(text)?;
             check_search(&board, options.difficulty, options.engine)?;
             Ok(answer(&board, text, options.difficulty, options.tile, engine))
-        });
-        match line {
+        };
+        match line() {
             Ok(line) => {
                 writeln!(out, "{line}")?;
                 out.flush()?;
@@ -197,17 +240,17 @@ fn analyze_record(
             continue;
         }
         // A recorded game is answered whole, or named as faulty.
-        let answers =
-            GameRecord::parse(&line).and_then(|record| record.positions()).and_then(|positions| {
-                positions
-                    .iter()
-                    .map(|(board, tile)| {
-                        check_search(board, options.difficulty, options.engine)?;
-                        Ok(answer(board, &board.to_string(), options.difficulty, *tile, engine))
-                    })
-                    .collect::<Result<Vec<String>, String>>()
-            });
-        match answers {
+        let answers = || -> Result<Vec<String>, Box<dyn std::error::Error>> {
+            let positions = GameRecord::parse(&line)?.positions()?;
+            positions
+                .iter()
+                .map(|(board, tile)| {
+                    check_search(board, options.difficulty, options.engine)?;
+                    Ok(answer(board, &board.to_string(), options.difficulty, *tile, engine))
+                })
+                .collect()
+        };
+        match answers() {
             Ok(answers) => {
                 for answer in answers {
                     writeln!(out, "{answer}")?;
@@ -315,7 +358,7 @@ mod tests {
         // Regression: a 64x64 board at difficulty 2 (or a 64x64 record)
         // searched for half an hour.
         let board = |w: usize, h: usize| parse_board(&vec![".".repeat(w); h].join("/")).unwrap();
-        let err = check_search(&board(64, 64), 2, EngineChoice::Fast).unwrap_err();
+        let err = check_search(&board(64, 64), 2, EngineChoice::Fast).unwrap_err().to_string();
         assert!(err.starts_with("searching this 64x64 board would take too long"), "{err}");
         assert!(check_search(&board(64, 64), 1, EngineChoice::Fast).is_ok());
         // Minimax searches 4 plies whatever the difficulty.

@@ -38,6 +38,7 @@
 //! file always holds every complete ply.
 
 use std::collections::{HashMap, HashSet};
+use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -49,7 +50,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha12Rng;
 
 use crate::fourinrow::engine::solver::book::{key, Coverage};
-use crate::fourinrow::engine::solver::{Book, Level, Position, Solver, Tuning};
+use crate::fourinrow::engine::solver::{Book, Level, Position, PositionError, Solver, Tuning};
 
 /// What to build.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,6 +116,42 @@ fn book_key(p: &Position) -> u64 {
     key(p).unwrap_or(0)
 }
 
+/// Why a book cannot be made for a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookSizeError {
+    /// The solver cannot hold the board (its message is this one's, so its
+    /// own source is this one's, as with thiserror's `transparent`).
+    Position(PositionError),
+    /// Its positions need more than 64 bits, a book key's size.
+    TooLarge {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+}
+
+impl fmt::Display for BookSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookSizeError::Position(e) => e.fmt(f),
+            BookSizeError::TooLarge { width, height } => write!(
+                f,
+                "a {width}x{height} board is too large for a book: its positions need more than 64 bits"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BookSizeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BookSizeError::Position(e) => e.source(),
+            BookSizeError::TooLarge { .. } => None,
+        }
+    }
+}
+
 /// What is known: solved scores, by book key.
 #[derive(Clone, Debug)]
 pub struct Known {
@@ -129,10 +166,10 @@ pub struct Known {
 impl Known {
     /// Nothing known yet, for a book of `width` by `height` that covers
     /// every position up to `all_plies` moves.
-    pub fn new(width: usize, height: usize, all_plies: usize) -> Result<Known, String> {
-        let root = Position::new(width, height).map_err(|e| e.to_string())?;
+    pub fn new(width: usize, height: usize, all_plies: usize) -> Result<Known, BookSizeError> {
+        let root = Position::new(width, height).map_err(BookSizeError::Position)?;
         if width * (height + 1) > 64 {
-            return Err(format!("a {width}x{height} board is too large for a book: its positions need more than 64 bits"));
+            return Err(BookSizeError::TooLarge { width, height });
         }
         Ok(Known { solved: HashMap::new(), all_plies, lines_from: 0, root })
     }
@@ -184,7 +221,7 @@ impl Known {
 
     /// What a book holds, as known scores (to check a book against the
     /// rule that made it).
-    pub fn from_book(book: &Book) -> Result<Known, String> {
+    pub fn from_book(book: &Book) -> Result<Known, BookSizeError> {
         let (width, height) = book.size();
         let coverage = book.coverage();
         let mut known =

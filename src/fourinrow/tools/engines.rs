@@ -50,6 +50,15 @@ impl ValueEnum for Level {
     }
 }
 
+/// The variable `--python` is also read from: parity scripts that run the
+/// binary unchanged can still say which Python they compare with.
+pub const PYTHON_ENV: &str = "FOURINROW_PYTHON";
+
+/// `--python`'s help, the same for the game and `analyze`.
+pub const PYTHON_HELP: &str = "The Python whose sum() the computer's values follow, 3.6 to 3.13: \
+3.12 and later (the default) compensate, so some values at difficulty 3 and more differ \
+in their last digit from 3.11's and earlier";
+
 /// What the solver engine is made with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverOptions {

@@ -181,13 +181,22 @@ pub fn format_grades(grades: &[Grade]) -> String {
     s
 }
 
-/// What `fourinrow grade` reads and how.
-#[derive(Clone, Debug, PartialEq)]
+/// What `fourinrow grade` reads and how: its options, as clap reads them.
+#[derive(clap::Args, Clone, Debug, PartialEq)]
+#[command(after_help = "\
+Reads positions (move strings, each optionally followed by its score as in
+Pons' test sets, or board texts), one a line, from FILEs or stdin; solves
+every column of each exactly; and prints, for DIFFICULTY 1 up to --up-to,
+how often the tutorial's AI (choosing at random among its best-valued
+columns) picks a perfect column, and how often it throws away a win or a
+draw.")]
 pub struct GradeOptions {
-    /// Files of positions, one a line; when empty, stdin is read.
-    pub files: Vec<std::path::PathBuf>,
-    /// The difficulties to grade, 1 up to this.
+    /// Grade DIFFICULTY 1 up to N (1 to 6)
+    #[arg(long, value_name = "N", default_value_t = 4, allow_negative_numbers = true)]
     pub up_to: u32,
+    /// Files of positions; with none, stdin is read
+    #[arg(value_name = "FILE")]
+    pub files: Vec<std::path::PathBuf>,
 }
 
 /// Reads positions, one a line (a move string, as in Pons' test sets,

@@ -35,31 +35,62 @@
 //! answered. A byte-order mark at the start is skipped; a line over 1 MB,
 //! or UTF-16 input, ends the run with one line.
 
+use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use crate::files::{quote, Lines};
-use crate::fourinrow::engine::solver::{Book, Position, Solver};
+use crate::fourinrow::engine::solver::{Book, Position, PositionError, Solver};
 use crate::fourinrow::port::board::Tile;
-use crate::fourinrow::tools::boardtext::parse_board;
+use crate::fourinrow::port::settings::{BOARDHEIGHT, BOARDWIDTH};
+use crate::fourinrow::tools::boardtext::{parse_board, BoardTextError};
 
 /// The score printed for a full column with `analyze` (as `c4solver -a`).
 pub const FULL_COLUMN: i32 = -1000;
 
-/// What to solve and how.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What to solve and how: `fourinrow solve`'s options, as clap reads them.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+#[command(after_help = "\
+Reads positions from stdin, one a line: a move string (the columns played
+from the empty board, 1 to 7, first player first, as in Pons' test sets) or
+a board text. Prints each line followed by its score for the side to move:
+positive it wins (22 minus the number of its own stones when it completes
+four, on 7x6), negative it loses, 0 a draw. A faulty line gets one line on
+stderr naming it; the others are still answered, and the status is then 2.
+Early 7x6 positions are looked up in the built-in opening book (exact
+scores computed ahead by this solver); --no-book searches them instead.")]
 pub struct SolveOptions {
-    /// Every column's score, not just the position's.
+    /// Print every column's score instead (-1000 for a full column)
+    #[arg(short, long)]
     pub analyze: bool,
-    /// Only win (1), draw (0) or loss (-1): faster.
+    /// Only who wins: 1, 0 or -1
+    #[arg(short, long)]
     pub weak: bool,
-    /// Who is to move in a board text with equal counts of tokens.
+    /// Who moves in a board text with as many red as black tokens
+    #[arg(long, value_name = "TILE", value_enum, default_value_t = Tile::Black)]
     pub tile: Tile,
-    /// Columns of the board that move strings are played on.
+    /// Columns of the board that move strings are played on
+    #[arg(long, value_name = "N", default_value_t = BOARDWIDTH)]
     pub width: usize,
-    /// Rows of that board.
+    /// Rows of that board
+    #[arg(long, value_name = "N", default_value_t = BOARDHEIGHT)]
     pub height: usize,
+    /// Search every position: no opening book
+    #[arg(long, conflicts_with = "book")]
+    pub no_book: bool,
+    /// Look positions up in this opening book instead of the built-in one
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
+}
+
+impl SolveOptions {
     /// Which opening book to look positions up in first.
-    pub book: BookChoice,
+    pub fn book_choice(&self) -> BookChoice {
+        match (self.no_book, &self.book) {
+            (true, _) => BookChoice::None,
+            (false, Some(path)) => BookChoice::File(path.clone()),
+            (false, None) => BookChoice::Builtin,
+        }
+    }
 }
 
 /// Which opening book `solve` looks positions up in before searching.
@@ -74,15 +105,18 @@ pub enum BookChoice {
     File(std::path::PathBuf),
 }
 
+/// No options: what `fourinrow solve` does with none given (a test checks
+/// this against the command line's defaults).
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
         SolveOptions {
             analyze: false,
             weak: false,
             tile: Tile::Black,
-            width: 7,
-            height: 6,
-            book: BookChoice::Builtin,
+            width: BOARDWIDTH,
+            height: BOARDHEIGHT,
+            no_book: false,
+            book: None,
         }
     }
 }
@@ -104,11 +138,40 @@ pub fn load_book(choice: &BookChoice, mut err: impl Write) -> io::Result<Option<
     })
 }
 
+/// What is wrong with a line `solve` or `grade` reads: its board text, or
+/// the position it gives. Each says it in its own words (its source is
+/// theirs, as with thiserror's `transparent`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// The board text does not read.
+    Board(BoardTextError),
+    /// The board or move string is no position the solver can hold.
+    Position(PositionError),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Board(e) => e.fmt(f),
+            LineError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LineError::Board(e) => e.source(),
+            LineError::Position(e) => e.source(),
+        }
+    }
+}
+
 /// Reads one line as a position: a board text if it holds a `/`, else a
 /// move string.
-pub fn parse_position(line: &str, options: &SolveOptions) -> Result<Position, String> {
+pub fn parse_position(line: &str, options: &SolveOptions) -> Result<Position, LineError> {
     if line.contains('/') {
-        let board = parse_board(line).map_err(|e| e.to_string())?;
+        let board = parse_board(line).map_err(LineError::Board)?;
         let (red, black) = (0..board.width())
             .flat_map(|x| (0..board.height()).map(move |y| (x, y)))
             .fold((0, 0), |(r, b), (x, y)| match board[x][y] {
@@ -121,9 +184,9 @@ pub fn parse_position(line: &str, options: &SolveOptions) -> Result<Position, St
             std::cmp::Ordering::Greater => Tile::Black,
             std::cmp::Ordering::Equal => options.tile,
         };
-        Position::from_board(&board, to_move).map_err(|e| e.to_string())
+        Position::from_board(&board, to_move).map_err(LineError::Position)
     } else {
-        Position::from_moves(line, options.width, options.height).map_err(|e| e.to_string())
+        Position::from_moves(line, options.width, options.height).map_err(LineError::Position)
     }
 }
 
@@ -147,7 +210,7 @@ pub fn run_solve(
     mut out: impl Write,
     mut err: impl Write,
 ) -> io::Result<usize> {
-    let mut solver = Solver::new().with_book(load_book(&options.book, &mut err)?);
+    let mut solver = Solver::new().with_book(load_book(&options.book_choice(), &mut err)?);
     let mut faulty = 0;
     let mut lines = Lines::new(input, "stdin");
     while let Some((number, line)) = lines.next_line()? {

@@ -117,18 +117,28 @@ impl fmt::Display for Level {
     }
 }
 
-impl FromStr for Level {
-    type Err = String;
+/// A name or number that is no level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError(pub String);
 
-    fn from_str(s: &str) -> Result<Level, String> {
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is no level: easy, medium, hard, expert, master (or 1 to 5)", self.0)
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    fn from_str(s: &str) -> Result<Level, LevelError> {
         LEVELS
             .iter()
             .enumerate()
             .find(|(i, l)| l.name() == s.to_ascii_lowercase() || (i + 1).to_string() == s)
             .map(|(_, &l)| l)
-            .ok_or_else(|| {
-                format!("'{s}' is no level: easy, medium, hard, expert, master (or 1 to 5)")
-            })
+            .ok_or_else(|| LevelError(s.into()))
     }
 }
 

@@ -82,15 +82,27 @@ pub fn point_name((row, col): (i32, i32)) -> String {
     format!("{}{row}", X_AXIS_LIST[col as usize])
 }
 
+/// A name that is no point of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PointError(pub String);
+
+impl fmt::Display for PointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a point: a column A to O, then a row 0 to 14", self.0)
+    }
+}
+
+impl std::error::Error for PointError {}
+
 /// The point a name like `H7` stands for; the error says what is wrong.
-pub fn parse_point(name: &str) -> Result<(i32, i32), String> {
+pub fn parse_point(name: &str) -> Result<(i32, i32), PointError> {
     let mut chars = name.chars();
     let letter = chars.next().map(|c| c.to_ascii_uppercase().to_string());
     let col = X_AXIS_LIST.iter().position(|l| Some(*l) == letter.as_deref());
     let row = chars.as_str().parse::<i32>().ok().filter(|r| (0..ROW as i32).contains(r));
     match (col, row) {
         (Some(col), Some(row)) => Ok((row, col as i32)),
-        _ => Err(format!("'{name}' is not a point: a column A to O, then a row 0 to 14")),
+        _ => Err(PointError(name.into())),
     }
 }
 
@@ -107,60 +119,125 @@ impl fmt::Display for GameRecord {
     }
 }
 
+/// What is wrong with a record line, or with a move in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The line holds nothing.
+    Empty,
+    /// The line does not begin `gobang`.
+    NotGobang,
+    /// A field is not `key=value`.
+    NotKeyValue(String),
+    /// `rule=` names no rule.
+    Rule(String),
+    /// More moves than the board has points.
+    TooManyMoves(usize),
+    /// A move names no point (its message is this one's).
+    Point(PointError),
+    /// `result=` names no result.
+    Result(String),
+    /// A key the format does not have.
+    UnknownField(String),
+    /// `moves=` is missing.
+    MissingMoves,
+    /// Move `index` (from 1) is onto a taken point.
+    Taken {
+        /// Which move, from 1.
+        index: usize,
+        /// The point, `(row, col)`.
+        point: (i32, i32),
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Empty => f.write_str("empty line"),
+            RecordError::NotGobang => {
+                f.write_str("not a Gobang game (its line does not begin 'gobang')")
+            }
+            RecordError::NotKeyValue(field) => write!(f, "'{field}' is not key=value"),
+            RecordError::Rule(value) => {
+                write!(f, "rule={value} is not one of {}", RULES.join(", "))
+            }
+            RecordError::TooManyMoves(count) => {
+                write!(f, "{count} moves do not fit a 15x15 board")
+            }
+            RecordError::Point(e) => e.fmt(f),
+            RecordError::Result(value) => {
+                let names: Vec<&str> = GameResult::ALL.iter().map(|r| r.name()).collect();
+                write!(f, "result={value} is not one of {}", names.join(", "))
+            }
+            RecordError::UnknownField(key) => write!(f, "unknown field '{key}'"),
+            RecordError::MissingMoves => f.write_str("missing moves="),
+            RecordError::Taken { index, point } => {
+                write!(f, "move {index} ({}) is onto a taken point", point_name(*point))
+            }
+        }
+    }
+}
+
+/// No variant wraps an error it does not print itself.
+impl std::error::Error for RecordError {}
+
 impl GameRecord {
     /// Reads one record line; the error says what is wrong with it.
-    pub fn parse(line: &str) -> Result<GameRecord, String> {
+    pub fn parse(line: &str) -> Result<GameRecord, RecordError> {
         let mut fields = line.split_whitespace();
         match fields.next() {
             Some("gobang") => {}
-            Some(_) => return Err("not a Gobang game (its line does not begin 'gobang')".into()),
-            None => return Err("empty line".into()),
+            Some(_) => return Err(RecordError::NotGobang),
+            None => return Err(RecordError::Empty),
         }
         let (mut rule, mut moves, mut result) = (None, None, None);
         for field in fields {
             let (key, value) =
-                field.split_once('=').ok_or_else(|| format!("'{field}' is not key=value"))?;
+                field.split_once('=').ok_or_else(|| RecordError::NotKeyValue(field.into()))?;
             match key {
                 "rule" => {
-                    rule = Some(RULES.into_iter().find(|r| *r == value).ok_or_else(|| {
-                        format!("rule={value} is not one of {}", RULES.join(", "))
-                    })?)
+                    rule = Some(
+                        RULES
+                            .into_iter()
+                            .find(|r| *r == value)
+                            .ok_or_else(|| RecordError::Rule(value.into()))?,
+                    )
                 }
                 "moves" => {
                     let names: Vec<&str> = value.split(',').filter(|s| !s.is_empty()).collect();
                     if names.len() > ROW * COL {
-                        return Err(format!("{} moves do not fit a 15x15 board", names.len()));
+                        return Err(RecordError::TooManyMoves(names.len()));
                     }
-                    moves = Some(names.into_iter().map(parse_point).collect::<Result<_, _>>()?);
+                    let points = names.into_iter().map(parse_point).collect::<Result<_, _>>();
+                    moves = Some(points.map_err(RecordError::Point)?);
                 }
                 "result" => {
-                    let names: Vec<&str> = GameResult::ALL.iter().map(|r| r.name()).collect();
-                    result =
-                        Some(GameResult::ALL.into_iter().find(|r| r.name() == value).ok_or_else(
-                            || format!("result={value} is not one of {}", names.join(", ")),
-                        )?)
+                    result = Some(
+                        GameResult::ALL
+                            .into_iter()
+                            .find(|r| r.name() == value)
+                            .ok_or_else(|| RecordError::Result(value.into()))?,
+                    )
                 }
-                _ => return Err(format!("unknown field '{key}'")),
+                _ => return Err(RecordError::UnknownField(key.into())),
             }
         }
         Ok(GameRecord {
             rule: rule.unwrap_or("original"),
-            moves: moves.ok_or("missing moves=")?,
+            moves: moves.ok_or(RecordError::MissingMoves)?,
             result: result.unwrap_or(GameResult::Unfinished),
         })
     }
 
     /// Every position of the game before each move, with the stone to
     /// move. Fails on a move onto a taken point.
-    pub fn positions(&self) -> Result<Vec<(Maps, Stone)>, String> {
+    pub fn positions(&self) -> Result<Vec<(Maps, Stone)>, RecordError> {
         let mut maps = EMPTY_MAPS;
         let mut stone = Stone::Black;
         let mut out = Vec::with_capacity(self.moves.len());
         for (i, &(row, col)) in self.moves.iter().enumerate() {
             let cell = &mut maps[row as usize][col as usize];
             if cell.is_some() {
-                let point = point_name((row, col));
-                return Err(format!("move {} ({point}) is onto a taken point", i + 1));
+                return Err(RecordError::Taken { index: i + 1, point: (row, col) });
             }
             out.push((maps, stone));
             maps[row as usize][col as usize] = Some(stone);
@@ -283,9 +360,9 @@ mod tests {
         assert_eq!(positions[2].0[0][14], None);
         assert_eq!(parse_point("a0"), Ok((0, 0)));
         for bad in ["P7", "H15", "H-1", "7H", "", "H"] {
-            assert!(parse_point(bad).unwrap_err().contains("not a point"), "{bad}");
+            assert!(parse_point(bad).unwrap_err().to_string().contains("not a point"), "{bad}");
         }
-        let err = |line: &str| GameRecord::parse(line).unwrap_err();
+        let err = |line: &str| GameRecord::parse(line).unwrap_err().to_string();
         assert!(err("7x6 first=red moves=3,3 result=red").contains("not a Gobang game"));
         assert!(err("gobang rule=caro moves=H7").contains("rule=caro"));
         assert_eq!(GameRecord::parse("gobang rule=renju moves=H7").map(|r| r.rule), Ok("renju"));
@@ -294,6 +371,6 @@ mod tests {
         let many = vec!["H7"; 226].join(",");
         assert!(err(&format!("gobang moves={many}")).contains("226 moves do not fit"));
         let taken = GameRecord::parse("gobang moves=H7,I7,H7").unwrap();
-        assert_eq!(taken.positions().unwrap_err(), "move 3 (H7) is onto a taken point");
+        assert_eq!(taken.positions().unwrap_err().to_string(), "move 3 (H7) is onto a taken point");
     }
 }
