@@ -124,17 +124,22 @@ mod tests {
     use super::*;
     use crate::fourinrow::port::hooks::{Hooks, NoHooks};
     use crate::fourinrow::port::settings::Settings;
-    use crate::fourinrow::port::testkit::{game, replay};
+    use crate::fourinrow::port::testkit::{game, replay, within, SECONDS};
     use crate::io::Frontend;
 
     /// Plays `script` to its end with no extras; returns how it stopped,
     /// the lines printed and the frames presented.
+    /// (Within a time bound: a loop that presents no frames is bounded by
+    /// nothing else.)
     fn play(script: &str, settings: Settings) -> (Stop, Vec<String>, u64) {
-        let mut io = replay(script, &[]);
-        let mut g = game(settings, &mut io, NoHooks);
-        let Err(stop) = main(&mut g);
-        let frames = io.frames_presented();
-        (stop, io.printed, frames)
+        let script = script.to_string();
+        within(SECONDS, move || {
+            let mut io = replay(&script, &[]);
+            let mut g = game(settings, &mut io, NoHooks);
+            let Err(stop) = main(&mut g);
+            let frames = io.frames_presented();
+            (stop, io.printed, frames)
+        })
     }
 
     /// 4x4 at difficulty 0.
@@ -260,11 +265,13 @@ mod tests {
             drag(100),
             drag(300)
         );
-        let mut io = replay(&script, &[]);
-        let mut g = game(small(), &mut io, Log::default());
-        let Err(stop) = main(&mut g);
+        let (stop, log, printed) = within(SECONDS, move || {
+            let mut io = replay(&script, &[]);
+            let mut g = game(small(), &mut io, Log::default());
+            let Err(stop) = main(&mut g);
+            (stop, g.hooks, io.printed)
+        });
         assert!(matches!(stop, Stop::ScriptEnded));
-        let log = g.hooks;
         let (red, black) = (Tile::Red, Tile::Black);
         assert_eq!(
             log.moved,
@@ -273,7 +280,7 @@ mod tests {
         );
         assert_eq!(log.asked, [(Command::Undo, "..../..../B.../BR..".to_string(), red)]);
         assert_eq!(log.ended, 2, "the restart, then the end of the script");
-        let columns: Vec<&String> = io.printed.iter().skip(2).step_by(3).collect();
+        let columns: Vec<&String> = printed.iter().skip(2).step_by(3).collect();
         assert_eq!(columns, ["0", "0", "0", "0"], "no computer move answers a command");
     }
 }
