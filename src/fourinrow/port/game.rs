@@ -191,6 +191,26 @@ mod tests {
     }
 
     #[test]
+    fn a_release_on_the_result_screen_starts_the_next_game_and_a_press_does_not() {
+        // As above, the computer wins game 1; the result screen waits through a
+        // press at frame 650 until the release at 700. No `first`: the coin
+        // toss gives game 2 to the computer, which prints its fifth column.
+        let events = drags_onto_column_1_of_4x4();
+        let script = format!(
+            r#"{{"width": 4, "height": 4, "difficulty": 0, "frames": 900,
+                 "events": [{events}, [650, "down", 1, 1], [700, "up", 1, 1]]}}"#
+        );
+        let (stop, printed, _) = play(&script, small());
+        assert!(matches!(stop, Stop::ScriptEnded));
+        let columns: Vec<&String> = printed.iter().skip(2).step_by(3).collect();
+        assert_eq!(columns, ["0", "0", "0", "0", "0"], "game 2's first move");
+        // With no release the result stays up: four columns only.
+        let script = script.replace(r#", [700, "up", 1, 1]"#, "");
+        let (_, printed, _) = play(&script, small());
+        assert_eq!(printed.len(), 4 * 3);
+    }
+
+    #[test]
     fn escape_on_the_result_screen_quits_and_elsewhere_it_does_not() {
         let events = drags_onto_column_1_of_4x4();
         let script = format!(

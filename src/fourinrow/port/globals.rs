@@ -125,3 +125,29 @@ pub fn think_potential_moves(
     let (engine, board) = (Arc::clone(engine), board.clone());
     crate::io::think(io, move || engine.potential_moves(&board, tile, look_ahead))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fourinrow::port::board::get_new_board;
+
+    /// An engine that values every column 0 and overrides nothing else.
+    struct Zeros;
+
+    impl Engine for Zeros {
+        fn potential_moves(&self, board: &Board, _: Tile, _: u32) -> Vec<f64> {
+            vec![0.0; board.width()]
+        }
+
+        fn describe(&self, _: &Board, _: u32) -> String {
+            "zeros".to_string()
+        }
+    }
+
+    #[test]
+    fn an_engine_knows_no_exact_results_unless_it_says_so() {
+        let board = get_new_board(7, 6);
+        assert_eq!(Zeros.results(&board, Tile::Red), None);
+        assert_eq!(Zeros.results(&board, Tile::Black), None);
+    }
+}
