@@ -119,7 +119,7 @@ mod tests {
         setup: impl FnOnce(&mut Game),
         animate: impl FnOnce(&mut Game, &Board),
     ) -> (Vec<(i32, i32)>, u64) {
-        let mut io = replay(r#"{"frames": 1000}"#, &[]);
+        let mut io = replay(r#"{"frames": 300}"#, &[]);
         let mut track = Track::default();
         let mut g = game(Settings::default(), &mut io, &mut track);
         setup(&mut g);
@@ -147,7 +147,7 @@ mod tests {
 
     #[test]
     fn a_drop_into_the_top_row_or_a_full_column_shows_no_frames() {
-        let mut io = replay(r#"{"frames": 1000}"#, &[]);
+        let mut io = replay(r#"{"frames": 300}"#, &[]);
         let mut track = Track::default();
         let mut g = game(Settings::default(), &mut io, &mut track);
         let mut board = get_new_board(7, 6);

@@ -102,7 +102,7 @@ mod tests {
     /// The board after `get_human_move` with the script's events on
     /// `start`, and how the turn ended.
     fn human_move(events: &str, start: &Board) -> (Board, Result<HumanMove, Stop>, u64) {
-        let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
+        let mut io = replay(&format!(r#"{{"frames": 150, "events": [{events}]}}"#), &[]);
         let mut g = game(Settings::default(), &mut io, NoHooks);
         let mut b = start.clone();
         let ended = get_human_move(&mut g, &mut b, false);
@@ -157,7 +157,7 @@ mod tests {
         // The close comes in the same poll as the drop: getHumanMove returns first.
         let events =
             r#"[0, "down", 50, 430], [1, "motion", 330, 60], [2, "up", 0, 0], [2, "quit"]"#;
-        let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
+        let mut io = replay(&format!(r#"{{"frames": 150, "events": [{events}]}}"#), &[]);
         let mut g = game(Settings::default(), &mut io, NoHooks);
         let mut b = empty.clone();
         assert!(get_human_move(&mut g, &mut b, false).is_ok());
@@ -184,7 +184,7 @@ mod tests {
         // A drag is under way when the key comes; the release after it is never read.
         let events =
             r#"[0, "down", 50, 430], [1, "motion", 330, 60], [2, "key", "r"], [3, "up", 0, 0]"#;
-        let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
+        let mut io = replay(&format!(r#"{{"frames": 150, "events": [{events}]}}"#), &[]);
         let mut g = game(Settings::default(), &mut io, RestartOnKeys);
         let mut b = empty.clone();
         let ended = get_human_move(&mut g, &mut b, false);
