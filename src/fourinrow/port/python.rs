@@ -238,6 +238,15 @@ mod tests {
         for bad in ["3.14", "2.7", "4.0", "three", "", "3"] {
             assert!(bad.parse::<Python>().is_err(), "{bad}");
         }
+        // A version it does not know, and what is no version, are told apart.
+        assert_eq!(
+            "3.14".parse::<Python>(),
+            Err("Python 3.14: the port computes the sum() of Python 3.6 to 3.13 only".into())
+        );
+        assert_eq!(
+            "three".parse::<Python>(),
+            Err("'three' is not a Python version like 3.12 or 3.11".into())
+        );
         assert_eq!(Python::default(), Python::From3_12);
     }
 
