@@ -132,16 +132,23 @@ mod tests {
     use crate::fourinrow::port::engine::{By, Reply};
     use crate::fourinrow::port::hooks::{Hooks, NoHooks};
     use crate::fourinrow::port::settings::Settings;
-    use crate::fourinrow::port::testkit::{board, game, replay};
+    use crate::fourinrow::port::testkit::{board, game, replay, within, SECONDS};
 
     /// The values as doubles, as the engines hand them on.
     fn doubles(values: &[Num]) -> Vec<f64> {
         values.iter().map(|v| v.as_f64()).collect()
     }
 
+    /// The values under `py`'s `sum()`, failing the test if the search
+    /// runs on for seconds (it takes milliseconds).
+    fn values_in(py: Python, b: &Board, tile: Tile, look_ahead: u32) -> Vec<Num> {
+        let b = b.clone();
+        within(SECONDS, move || get_potential_moves(py, &b, tile, look_ahead))
+    }
+
     /// The default interpreter's values.
     fn values(b: &Board, tile: Tile, look_ahead: u32) -> Vec<Num> {
-        get_potential_moves(Python::default(), b, tile, look_ahead)
+        values_in(Python::default(), b, tile, look_ahead)
     }
 
     #[test]
@@ -193,17 +200,45 @@ mod tests {
 
     #[test]
     fn the_computer_prints_like_the_python_and_plays_one_of_its_best_moves() {
-        // The script's choices pick bestMoves[k % len]: 1, then 1 again.
-        let mut io = replay(r#"{"frames": 1, "choices": [1, 1]}"#, &[]);
-        let mut hooks = NoHooks;
-        let settings = Settings { difficulty: 1, ..Settings::default() };
-        let mut g = game(settings, &mut io, &mut hooks);
-        // Only column 4 blocks red's three along the bottom.
-        let b = board("......./......./......./......./......./BRRR.BB");
-        assert_eq!(get_computer_move(&mut g, &b).unwrap(), 4);
-        // On the empty board every column is worth 0: the second is taken.
-        assert_eq!(get_computer_move(&mut g, &get_new_board(7, 6)).unwrap(), 1);
-        assert_eq!(io.printed, vec!["-1", "[4]", "-1", "[0, 1, 2, 3, 4, 5, 6]"]);
+        within(SECONDS, || {
+            // The script's choices pick bestMoves[k % len]: 1, then 1 again.
+            let mut io = replay(r#"{"frames": 1, "choices": [1, 1]}"#, &[]);
+            let mut hooks = NoHooks;
+            let settings = Settings { difficulty: 1, ..Settings::default() };
+            let mut g = game(settings, &mut io, &mut hooks);
+            // Only column 4 blocks red's three along the bottom.
+            let b = board("......./......./......./......./......./BRRR.BB");
+            assert_eq!(get_computer_move(&mut g, &b).unwrap(), 4);
+            // On the empty board every column is worth 0: the second is taken.
+            assert_eq!(get_computer_move(&mut g, &get_new_board(7, 6)).unwrap(), 1);
+            assert_eq!(io.printed, vec!["-1", "[4]", "-1", "[0, 1, 2, 3, 4, 5, 6]"]);
+        });
+    }
+
+    /// The lines `get_computer_move` prints and the column it plays on
+    /// `text` at `difficulty`, the script's choice 0 taking the first best move.
+    fn computer_move(text: &str, difficulty: u32) -> (Vec<String>, Result<usize, Stop>) {
+        let b = board(text);
+        within(SECONDS, move || {
+            let mut io = replay(r#"{"frames": 1, "choices": [0]}"#, &[]);
+            let settings = Settings { difficulty, ..Settings::default() };
+            let mut g = game(settings, &mut io, NoHooks);
+            let column = get_computer_move(&mut g, &b);
+            (io.printed, column)
+        })
+    }
+
+    #[test]
+    fn a_full_column_is_never_a_best_move_whatever_its_value() {
+        // Column 0 is full; its value stays the int 0, as good as the others' 0.0.
+        let (printed, column) = computer_move("B.../R.../B.../R...", 1);
+        assert_eq!(printed, ["-1", "[1, 2, 3]"]);
+        assert_eq!(column.unwrap(), 1);
+        // Here every valid column lets red win (-1): the full column's 0 is
+        // higher, but only valid columns can raise bestMoveFitness.
+        let (printed, column) = computer_move("R.../BRR./BRR./RRR.", 1);
+        assert_eq!(printed, ["-1", "[1, 2, 3]"]);
+        assert_eq!(column.unwrap(), 1);
     }
 
     /// An engine that chooses columns 2 and 5 whatever the values say.
@@ -242,11 +277,13 @@ mod tests {
 
     #[test]
     fn on_a_full_board_there_is_no_move_to_choose() {
-        let mut io = replay(r#"{"frames": 1}"#, &[]);
-        let mut hooks = NoHooks;
-        let mut g = game(Settings::default(), &mut io, &mut hooks);
-        let full = board("RBRB/RBRB/BRBR/BRBR");
-        assert!(matches!(get_computer_move(&mut g, &full), Err(Stop::Failed(_))));
+        within(SECONDS, || {
+            let mut io = replay(r#"{"frames": 1}"#, &[]);
+            let mut hooks = NoHooks;
+            let mut g = game(Settings::default(), &mut io, &mut hooks);
+            let full = board("RBRB/RBRB/BRBR/BRBR");
+            assert!(matches!(get_computer_move(&mut g, &full), Err(Stop::Failed(_))));
+        });
     }
 
     #[test]
@@ -266,8 +303,8 @@ mod tests {
         // and -3.13.jsonl): column 6 ends in ...762 under Python 3.11 and in
         // ...7618 under 3.13, whose sum() compensates.
         let b = board("......./......./......./......./R.RB.../BBRRBB.");
-        let old = doubles(&get_potential_moves(Python::Before3_12, &b, Tile::Black, 3));
-        let new = doubles(&get_potential_moves(Python::From3_12, &b, Tile::Black, 3));
+        let old = doubles(&values_in(Python::Before3_12, &b, Tile::Black, 3));
+        let new = doubles(&values_in(Python::From3_12, &b, Tile::Black, 3));
         assert_eq!(old[6], -0.2403165347771762);
         assert_eq!(new[6], -0.24031653477717618);
         assert_eq!(old[..6], new[..6]);

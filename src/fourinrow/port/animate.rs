@@ -111,9 +111,18 @@ mod tests {
 
     /// Where the token was in each frame of `animate`.
     fn path(animate: impl FnOnce(&mut Game, &Board)) -> (Vec<(i32, i32)>, u64) {
-        let mut io = replay(r#"{"frames": 1000}"#, &[]);
+        path_in(|_| {}, animate)
+    }
+
+    /// Where the token was in each frame of `animate`, in a game changed by `setup`.
+    fn path_in(
+        setup: impl FnOnce(&mut Game),
+        animate: impl FnOnce(&mut Game, &Board),
+    ) -> (Vec<(i32, i32)>, u64) {
+        let mut io = replay(r#"{"frames": 300}"#, &[]);
         let mut track = Track::default();
         let mut g = game(Settings::default(), &mut io, &mut track);
+        setup(&mut g);
         // A board of holes only, so that the token shows whole wherever it is.
         g.images.board = image(50, 50, [0, 0, 0], |_, _| false);
         let board = get_new_board(7, 6);
@@ -138,7 +147,7 @@ mod tests {
 
     #[test]
     fn a_drop_into_the_top_row_or_a_full_column_shows_no_frames() {
-        let mut io = replay(r#"{"frames": 1000}"#, &[]);
+        let mut io = replay(r#"{"frames": 300}"#, &[]);
         let mut track = Track::default();
         let mut g = game(Settings::default(), &mut io, &mut track);
         let mut board = get_new_board(7, 6);
@@ -168,5 +177,21 @@ mod tests {
         // ... then down column 2.
         assert!(!path[drop + 1..].is_empty());
         assert!(path[drop + 1..].iter().all(|&(x, y)| x == 245 && y > 40));
+    }
+
+    #[test]
+    fn the_computer_token_stops_exactly_over_column_0_and_exactly_on_the_row_above() {
+        // Left from x = 565 by 1, 1, 2, 2, 3, ...: the steps add up to 420 and
+        // the token reaches x = 145, column 0's edge, where `x > 145` stops it.
+        let (path, _) = path(|g, b| animate_computer_moving(g, b, 0).unwrap());
+        let drop = path.iter().rposition(|&(_, y)| y == 40).unwrap();
+        assert_eq!(path[drop], (145, 40));
+        assert_eq!(path[drop - 1].0, 165);
+        // Up from y = 405 the token passes y = 44; with the row above the board
+        // at 44 (YMARGIN 94), `y > 44` stops it there, not one step on at 25.
+        let (path, _) =
+            path_in(|g| g.layout.ymargin = 94, |g, b| animate_computer_moving(g, b, 6).unwrap());
+        let turn = path.iter().position(|&(x, _)| x != 565).unwrap();
+        assert_eq!(&path[turn - 3..turn], &[(565, 81), (565, 63), (565, 44)]);
     }
 }

@@ -330,6 +330,101 @@ mod tests {
         assert!(!is_winner(&three, Tile::Red));
     }
 
+    /// Whether `tile` has four in a row, written another way than the twin:
+    /// from every cell, four steps in each of the four directions.
+    fn four_anywhere(b: &Board, tile: Tile) -> bool {
+        let (w, h) = (b.width() as i64, b.height() as i64);
+        let at = |x: i64, y: i64| {
+            (0..w).contains(&x) && (0..h).contains(&y) && b[x as usize][y as usize] == Some(tile)
+        };
+        (0..w).any(|x| {
+            (0..h).any(|y| {
+                [(1, 0), (0, 1), (1, -1), (1, 1)]
+                    .iter()
+                    .any(|&(dx, dy)| (0..4).all(|i| at(x + i * dx, y + i * dy)))
+            })
+        })
+    }
+
+    /// Every line of four that fits a `w`x`h` board: its cells, in order.
+    fn lines(w: usize, h: usize) -> Vec<[(usize, usize); 4]> {
+        let mut all = Vec::new();
+        for x in 0..w as i64 {
+            for y in 0..h as i64 {
+                for (dx, dy) in [(1, 0), (0, 1), (1, -1), (1, 1)] {
+                    let cells = [0, 1, 2, 3].map(|i| (x + i * dx, y + i * dy));
+                    if cells.iter().all(|&(cx, cy)| cx < w as i64 && (0..h as i64).contains(&cy)) {
+                        all.push(cells.map(|(cx, cy)| (cx as usize, cy as usize)));
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_line_of_four_wins_at_every_place_and_three_of_it_never() {
+        for (w, h) in [(4, 4), (5, 4), (4, 5), (7, 6), (6, 7)] {
+            let all = lines(w, h);
+            // Across: (w - 3) * h; down: w * (h - 3); each diagonal (w - 3) * (h - 3).
+            assert_eq!(all.len(), (w - 3) * h + w * (h - 3) + 2 * (w - 3) * (h - 3));
+            for line in all {
+                for tile in [Tile::Red, Tile::Black] {
+                    let mut b = get_new_board(w, h);
+                    for (x, y) in line {
+                        b[x][y] = Some(tile);
+                    }
+                    assert!(is_winner(&b, tile), "{line:?} on {b:?}");
+                    assert!(!is_winner(&b, tile.enemy()), "{line:?} on {b:?}");
+                    // Any one of the four taken away, or the enemy's: no four.
+                    for (x, y) in line {
+                        for gap in [None, Some(tile.enemy())] {
+                            let mut broken = b.clone();
+                            broken[x][y] = gap;
+                            assert!(!is_winner(&broken, tile), "{broken:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn is_winner_agrees_with_a_plain_scan_on_random_boards() {
+        // xorshift64: the same boards every run, with no generator to trust.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let (mut wins, mut boards) = (0, 0);
+        for _ in 0..3000 {
+            let (w, h) = (4 + next(5) as usize, 4 + next(5) as usize);
+            let mut b = get_new_board(w, h);
+            // Mostly empty boards, some crowded.
+            let empty_in_16 = 2 + next(8);
+            for x in 0..w {
+                for y in 0..h {
+                    b[x][y] = match next(16) {
+                        n if n < empty_in_16 => None,
+                        n if n % 2 == 0 => Some(Tile::Red),
+                        _ => Some(Tile::Black),
+                    };
+                }
+            }
+            for tile in [Tile::Red, Tile::Black] {
+                let want = four_anywhere(&b, tile);
+                assert_eq!(is_winner(&b, tile), want, "{tile} on {b:?}");
+                wins += usize::from(want);
+            }
+            boards += 2;
+        }
+        // Both answers are common, so the comparison means something.
+        assert!(wins > boards / 5 && wins < boards * 4 / 5, "{wins} wins of {boards}");
+    }
+
     #[test]
     fn broken_lines_do_not_win() {
         let b = board(&["RRBRR", "B.B.B", "RBRBR", "BRBRB"]);

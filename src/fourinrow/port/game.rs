@@ -124,17 +124,22 @@ mod tests {
     use super::*;
     use crate::fourinrow::port::hooks::{Hooks, NoHooks};
     use crate::fourinrow::port::settings::Settings;
-    use crate::fourinrow::port::testkit::{game, replay};
+    use crate::fourinrow::port::testkit::{game, replay, within, SECONDS};
     use crate::io::Frontend;
 
     /// Plays `script` to its end with no extras; returns how it stopped,
     /// the lines printed and the frames presented.
+    /// (Within a time bound: a loop that presents no frames is bounded by
+    /// nothing else.)
     fn play(script: &str, settings: Settings) -> (Stop, Vec<String>, u64) {
-        let mut io = replay(script, &[]);
-        let mut g = game(settings, &mut io, NoHooks);
-        let Err(stop) = main(&mut g);
-        let frames = io.frames_presented();
-        (stop, io.printed, frames)
+        let script = script.to_string();
+        within(SECONDS, move || {
+            let mut io = replay(&script, &[]);
+            let mut g = game(settings, &mut io, NoHooks);
+            let Err(stop) = main(&mut g);
+            let frames = io.frames_presented();
+            (stop, io.printed, frames)
+        })
     }
 
     /// 4x4 at difficulty 0.
@@ -183,6 +188,26 @@ mod tests {
             ["0", "0", "0", "0"],
             "four black moves, then game 2 waits for the human"
         );
+    }
+
+    #[test]
+    fn a_release_on_the_result_screen_starts_the_next_game_and_a_press_does_not() {
+        // As above, the computer wins game 1; the result screen waits through a
+        // press at frame 650 until the release at 700. No `first`: the coin
+        // toss gives game 2 to the computer, which prints its fifth column.
+        let events = drags_onto_column_1_of_4x4();
+        let script = format!(
+            r#"{{"width": 4, "height": 4, "difficulty": 0, "frames": 900,
+                 "events": [{events}, [650, "down", 1, 1], [700, "up", 1, 1]]}}"#
+        );
+        let (stop, printed, _) = play(&script, small());
+        assert!(matches!(stop, Stop::ScriptEnded));
+        let columns: Vec<&String> = printed.iter().skip(2).step_by(3).collect();
+        assert_eq!(columns, ["0", "0", "0", "0", "0"], "game 2's first move");
+        // With no release the result stays up: four columns only.
+        let script = script.replace(r#", [700, "up", 1, 1]"#, "");
+        let (_, printed, _) = play(&script, small());
+        assert_eq!(printed.len(), 4 * 3);
     }
 
     #[test]
@@ -260,11 +285,13 @@ mod tests {
             drag(100),
             drag(300)
         );
-        let mut io = replay(&script, &[]);
-        let mut g = game(small(), &mut io, Log::default());
-        let Err(stop) = main(&mut g);
+        let (stop, log, printed) = within(SECONDS, move || {
+            let mut io = replay(&script, &[]);
+            let mut g = game(small(), &mut io, Log::default());
+            let Err(stop) = main(&mut g);
+            (stop, g.hooks, io.printed)
+        });
         assert!(matches!(stop, Stop::ScriptEnded));
-        let log = g.hooks;
         let (red, black) = (Tile::Red, Tile::Black);
         assert_eq!(
             log.moved,
@@ -273,7 +300,7 @@ mod tests {
         );
         assert_eq!(log.asked, [(Command::Undo, "..../..../B.../BR..".to_string(), red)]);
         assert_eq!(log.ended, 2, "the restart, then the end of the script");
-        let columns: Vec<&String> = io.printed.iter().skip(2).step_by(3).collect();
+        let columns: Vec<&String> = printed.iter().skip(2).step_by(3).collect();
         assert_eq!(columns, ["0", "0", "0", "0"], "no computer move answers a command");
     }
 }

@@ -131,3 +131,95 @@ impl<H: Hooks + ?Sized> Hooks for &mut H {
 pub struct NoHooks;
 
 impl Hooks for NoHooks {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fourinrow::port::board::get_new_board;
+    use crate::fourinrow::port::engine::By;
+    use crate::fourinrow::port::settings::{Layout, Settings};
+    use crate::fourinrow::port::testkit::replay;
+
+    /// Hooks that note each call and answer with what they are set to.
+    #[derive(Default)]
+    struct Noted(Vec<String>);
+
+    impl Hooks for Noted {
+        fn draw_overlay(&mut self, _: &mut Display, _: &Layout) {
+            self.0.push("overlay".into());
+        }
+
+        fn event(
+            &mut self,
+            _: Event,
+            _: &Board,
+            _: &mut dyn Frontend,
+        ) -> Result<Option<Command>, Stop> {
+            self.0.push("event".into());
+            Ok(Some(Command::Redo))
+        }
+
+        fn asked(&mut self, command: Command, _: &mut Board, tile: Tile) -> bool {
+            self.0.push(format!("asked {command:?} {tile}"));
+            true
+        }
+
+        fn computer_chose(&mut self, _: &Board, _: &Reply, column: usize) -> Result<(), Stop> {
+            self.0.push(format!("chose {column}"));
+            Err(Stop::Quit)
+        }
+
+        fn moved(&mut self, _: &Board, tile: Tile, column: usize) -> Result<(), Stop> {
+            self.0.push(format!("moved {tile} {column}"));
+            Err(Stop::ScriptEnded)
+        }
+
+        fn game_ended(&mut self, _: Result<(), Stop>) -> Result<(), Stop> {
+            self.0.push("ended".into());
+            Err(Stop::Quit)
+        }
+    }
+
+    /// Calls every hook of `hooks` once, in the twins' terms, and returns what
+    /// the calls that answer answered.
+    fn call_each<H: Hooks>(hooks: &mut H) -> (Option<Command>, bool, [bool; 3]) {
+        let mut board = get_new_board(4, 4);
+        let mut io = replay(r#"{"frames": 1}"#, &[]);
+        let layout = Layout::new(&Settings::default(), (1, 1), (1, 1));
+        let event = Event::KeyDown { key: crate::io::Key::U, ctrl: false, shift: false };
+        hooks.draw_overlay(&mut Display::new(1, 1), &layout);
+        let command = hooks.event(event, &board, &mut io).unwrap();
+        let changed = hooks.asked(Command::Undo, &mut board, Tile::Red);
+        let errs = [
+            hooks.computer_chose(&board, &Reply::values(vec![0.0; 4], By::Fast), 2).is_err(),
+            hooks.moved(&board, Tile::Black, 3).is_err(),
+            hooks.game_ended(Ok(())).is_err(),
+        ];
+        (command, changed, errs)
+    }
+
+    #[test]
+    fn hooks_lent_do_what_their_owner_does() {
+        let mut noted = Noted::default();
+        // `H` is `&mut Noted` here: the lent hooks' forwarding methods are called.
+        let answers = call_each(&mut &mut noted);
+        assert_eq!(answers, (Some(Command::Redo), true, [true; 3]));
+        assert_eq!(
+            noted.0,
+            ["overlay", "event", "asked Undo red", "chose 2", "moved black 3", "ended"]
+        );
+        assert_eq!(call_each(&mut &mut NoHooks), (None, false, [false; 3]));
+    }
+
+    #[test]
+    fn no_hooks_change_nothing_and_pass_the_games_end_on() {
+        let mut board = get_new_board(4, 4);
+        crate::fourinrow::port::board::make_move(&mut board, Tile::Red, 1);
+        let before = board.clone();
+        assert!(!NoHooks.asked(Command::Undo, &mut board, Tile::Red));
+        assert_eq!(board, before);
+        assert!(NoHooks.game_ended(Ok(())).is_ok());
+        assert!(matches!(NoHooks.game_ended(Err(Stop::Quit)), Err(Stop::Quit)));
+        assert!(matches!(NoHooks.game_ended(Err(Stop::ScriptEnded)), Err(Stop::ScriptEnded)));
+    }
+}

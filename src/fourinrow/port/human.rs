@@ -97,12 +97,12 @@ mod tests {
     use crate::fourinrow::port::board::get_new_board;
     use crate::fourinrow::port::hooks::{Command, NoHooks};
     use crate::fourinrow::port::settings::Settings;
-    use crate::fourinrow::port::testkit::{board, game, replay};
+    use crate::fourinrow::port::testkit::{board, game, replay, RED};
 
     /// The board after `get_human_move` with the script's events on
     /// `start`, and how the turn ended.
     fn human_move(events: &str, start: &Board) -> (Board, Result<HumanMove, Stop>, u64) {
-        let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
+        let mut io = replay(&format!(r#"{{"frames": 150, "events": [{events}]}}"#), &[]);
         let mut g = game(Settings::default(), &mut io, NoHooks);
         let mut b = start.clone();
         let ended = get_human_move(&mut g, &mut b, false);
@@ -157,7 +157,7 @@ mod tests {
         // The close comes in the same poll as the drop: getHumanMove returns first.
         let events =
             r#"[0, "down", 50, 430], [1, "motion", 330, 60], [2, "up", 0, 0], [2, "quit"]"#;
-        let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
+        let mut io = replay(&format!(r#"{{"frames": 150, "events": [{events}]}}"#), &[]);
         let mut g = game(Settings::default(), &mut io, NoHooks);
         let mut b = empty.clone();
         assert!(get_human_move(&mut g, &mut b, false).is_ok());
@@ -184,12 +184,74 @@ mod tests {
         // A drag is under way when the key comes; the release after it is never read.
         let events =
             r#"[0, "down", 50, 430], [1, "motion", 330, 60], [2, "key", "r"], [3, "up", 0, 0]"#;
-        let mut io = replay(&format!(r#"{{"frames": 500, "events": [{events}]}}"#), &[]);
+        let mut io = replay(&format!(r#"{{"frames": 150, "events": [{events}]}}"#), &[]);
         let mut g = game(Settings::default(), &mut io, RestartOnKeys);
         let mut b = empty.clone();
         let ended = get_human_move(&mut g, &mut b, false);
         assert!(matches!(ended, Ok(HumanMove::Asked(Command::Restart))), "{ended:?}");
         assert_eq!(b, empty);
         assert_eq!(io.frames_presented(), 2, "it ends in the frame of the key");
+    }
+
+    #[test]
+    fn the_dragged_token_is_drawn_centred_on_the_mouse() {
+        // Held above the board's right side, at (560, 60): the token's 50x50
+        // square is (535, 35) to (584, 84), clear of the board.
+        let events = r#"[0, "down", 50, 430], [1, "motion", 560, 60]"#;
+        let mut io = replay(&format!(r#"{{"frames": 3, "events": [{events}]}}"#), &[1]);
+        let mut g = game(Settings::default(), &mut io, NoHooks);
+        let ended = get_human_move(&mut g, &mut get_new_board(7, 6), false);
+        assert!(matches!(ended, Err(Stop::ScriptEnded)));
+        let frame = &io.sink.kept[&1];
+        let at = |x: usize, y: usize| &frame[(y * 640 + x) * 3..][..3];
+        for (x, y) in [(535, 35), (584, 35), (535, 84), (584, 84)] {
+            assert_eq!(at(x, y), RED, "({x}, {y}) is the token's");
+        }
+        for (x, y) in [(534, 35), (585, 84), (560, 34), (560, 85)] {
+            assert_eq!(at(x, y), [0, 50, 255], "({x}, {y}) is the background");
+        }
+    }
+
+    /// Hooks that keep every event the twin hands them.
+    #[derive(Default)]
+    struct Heard(Vec<Event>);
+
+    impl crate::fourinrow::port::hooks::Hooks for Heard {
+        fn event(
+            &mut self,
+            event: Event,
+            _: &Board,
+            _: &mut dyn crate::io::Frontend,
+        ) -> Result<Option<Command>, Stop> {
+            self.0.push(event);
+            Ok(None)
+        }
+    }
+
+    #[test]
+    fn only_the_events_a_drag_uses_are_kept_from_the_hooks() {
+        // A motion and a release with no drag, a press off the pile: the
+        // Python ignores them, so the hooks hear them. Then a drag: its press,
+        // its motions and the drop are the twin's; a second press on the pile
+        // while dragging starts nothing, and goes to the hooks.
+        let events = r#"[0, "motion", 300, 300], [1, "up", 300, 300], [2, "down", 76, 430],
+                        [3, "up", 76, 430], [4, "down", 50, 430], [5, "motion", 330, 60],
+                        [6, "down", 50, 430], [7, "motion", 380, 60], [8, "up", 0, 0]"#;
+        let mut io = replay(&format!(r#"{{"frames": 200, "events": [{events}]}}"#), &[]);
+        let mut g = game(Settings::default(), &mut io, Heard::default());
+        let mut b = get_new_board(7, 6);
+        let ended = get_human_move(&mut g, &mut b, false);
+        // The second press while dragging did not restart the drag from the pile.
+        assert!(matches!(ended, Ok(HumanMove::Dropped(4))), "{ended:?}");
+        assert_eq!(
+            g.hooks.0,
+            [
+                Event::MouseMotion { pos: (300, 300) },
+                Event::MouseButtonUp { pos: (300, 300), button: 1 },
+                Event::MouseButtonDown { pos: (76, 430), button: 1 },
+                Event::MouseButtonUp { pos: (76, 430), button: 1 },
+                Event::MouseButtonDown { pos: (50, 430), button: 1 },
+            ]
+        );
     }
 }

@@ -261,6 +261,16 @@ mod tests {
         for bad in ["3.14", "2.7", "4.0", "three", "", "3"] {
             assert!(bad.parse::<Python>().is_err(), "{bad}");
         }
+        // A version it does not know, and what is no version, are told apart.
+        let unknown = "3.14".parse::<Python>().unwrap_err();
+        assert_eq!(unknown, PythonError::Unknown("3.14".into()));
+        assert_eq!(
+            unknown.to_string(),
+            "Python 3.14: the port computes the sum() of Python 3.6 to 3.13 only"
+        );
+        let not_a_version = "three".parse::<Python>().unwrap_err();
+        assert_eq!(not_a_version, PythonError::NotAVersion("three".into()));
+        assert_eq!(not_a_version.to_string(), "'three' is not a Python version like 3.12 or 3.11");
         assert_eq!(Python::default(), Python::From3_12);
     }
 
@@ -270,5 +280,40 @@ mod tests {
         x += 0.25;
         assert_eq!(x, Float(0.25));
         assert_eq!(Int(-1) * 1.0, -1.0);
+        assert_eq!(Int(3) * 0.5, 1.5);
+        assert_eq!(Float(0.75) * 4.0, 3.0);
+    }
+
+    #[test]
+    fn a_float_larger_than_the_sum_so_far_is_compensated_too() {
+        // 1.0 + 1e16 rounds to 1e16: the lost 1.0 is kept from the smaller
+        // operand, the sum so far (Neumaier's other case), then the second 1.0's.
+        let values = [Float(1.0), Float(1e16), Float(1.0)];
+        assert_eq!(Python::From3_12.sum(&values), Float(1.0000000000000002e16));
+        assert_eq!(Python::Before3_12.sum(&values), Float(1e16));
+    }
+
+    #[test]
+    fn ints_after_a_float_are_added_to_it_in_every_version() {
+        for py in BOTH {
+            assert_eq!(py.sum(&[Float(0.5), Int(1), Int(2)]), Float(3.5));
+            assert_eq!(py.sum(&[Float(0.5), Int(-3)]), Float(-2.5));
+        }
+    }
+
+    #[test]
+    fn an_infinite_sum_stays_infinite_and_not_nan() {
+        // 1e308 + 1e308 overflows: the compensation is then -inf, and adding
+        // it would make NaN; Python 3.12 leaves it out.
+        for py in BOTH {
+            let sum = py.sum(&[Float(1e308), Float(1e308)]).as_f64();
+            assert_eq!(sum, f64::INFINITY, "{py:?}");
+        }
+    }
+
+    #[test]
+    fn each_version_is_named_by_its_arithmetic() {
+        assert_eq!(Python::Before3_12.to_string(), "Python 3.8 to 3.11 (sum() adds plainly)");
+        assert_eq!(Python::From3_12.to_string(), "Python 3.12 and later (sum() compensates)");
     }
 }

@@ -489,6 +489,30 @@ mod tests {
             .contains("0 frames per second is out of range"));
         let biggest = Settings { board_width: 12, board_height: 9, ..Settings::default() };
         assert!(biggest.validate().is_ok());
+        // The limits themselves are allowed; one past them is not.
+        let fastest = Settings { fps: 1000, ..Settings::default() };
+        assert!(fastest.validate().is_ok());
+        let faster = Settings { fps: 1001, ..Settings::default() };
+        assert_eq!(faster.validate(), Err(SettingsError::Fps(1001)));
+        let deepest = Settings { difficulty: MAX_DIFFICULTY, ..Settings::default() };
+        assert!(deepest.validate().is_ok());
+        assert_eq!(check_difficulty(6), Ok(()));
+        assert_eq!(check_difficulty(7), Err(SettingsError::Difficulty(7)));
+    }
+
+    #[test]
+    fn a_replay_scripts_size_and_difficulty_replace_the_settings_own() {
+        let lab = Settings { fps: 60, bg_color: CORNFLOWERBLUE, ..Settings::default() };
+        let s = lab.with_size_and_difficulty(5, 4, 3).unwrap();
+        assert_eq!(s, Settings { board_width: 5, board_height: 4, difficulty: 3, ..lab.clone() });
+        assert_eq!(
+            lab.with_size_and_difficulty(7, 1 << 32, 2),
+            Err(SettingsError::OutOfRange { what: "height", value: 1 << 32 })
+        );
+        assert_eq!(lab.with_size_and_difficulty(7, 6, 9), Err(SettingsError::Difficulty(9)));
+        assert_eq!(lab.with_size_and_difficulty(7, 10, 2).unwrap_err().to_string(), {
+            "a 7x10 board does not fit the 640x480 window: at most 12 columns and 9 rows of 50 pixels"
+        });
     }
 
     #[test]
