@@ -41,9 +41,9 @@ fn the_first_lesson_plays_a_scripted_game_to_the_computers_win() {
     // The human fills columns 0, 1 and 2 from the bottom; the computer, which
     // blocks each threat of three, wins first.
     let (status, out, err) =
-        run(&["--moves", "0,0,0,0,0,0,1,1,1,1,1,1,2,2,2,2", "--quit-after", "300"]);
+        run(&["--moves", "0,0,0,0,0,0,1,1,1,1,1,1,2,2,2,2", "--quit-after", "120"]);
     assert_eq!(status, 0, "{err}");
-    assert_eq!(out, "Won(Black) after 300 frames\n");
+    assert_eq!(out, "Won(Black) after 120 frames\n");
     // Stopped before any move: still the human's turn.
     let (status, out, _) = run(&["--moves", "3", "--quit-after", "5"]);
     assert_eq!((status, out.as_str()), (0, "HumansTurn after 5 frames\n"));

@@ -1207,7 +1207,8 @@ fn a_record_line_is_always_whole() {
     let full = "#".repeat(999) + "\n";
     std::fs::write(dir.join("r.txt"), &full).unwrap();
     // The replay shows in a window, as its frames would not fit either.
-    let script = "trap '' XFSZ; ulimit -f 2; exec \"$FOURINROW\" --replay s.json --record r.txt";
+    let script =
+        "trap '' XFSZ; ulimit -f 2; exec \"$FOURINROW\" --replay s.json --record r.txt --fps 1000";
     let run = shell(&dir, script);
     assert_eq!(run.code, Some(2), "{run:?}");
     assert!(run.err.contains("r.txt: cannot write the record (the file is as it was)"), "{run:?}");
@@ -1416,6 +1417,10 @@ fn sighup_ends_a_game_as_sigterm_does_and_a_fifo_is_refused() {
         let mut args = vec!["--replay", "s.json", "--record", "r.txt"];
         if !window {
             args.extend(["--dump-frames", "out"]);
+        } else {
+            // Frames as fast as the window allows: the replay reaches the
+            // same frame in a tenth of the time.
+            args.extend(["--fps", "300"]);
         }
         let mut child = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
             .args(&args)
@@ -1426,10 +1431,10 @@ fn sighup_ends_a_game_as_sigterm_does_and_a_fifo_is_refused() {
             .spawn()
             .unwrap();
         // Signalled once the computer's move has landed (by frame 110): at
-        // frame 150 when dumping, or 7 s (210 frames) into a window's replay.
+        // frame 150 when dumping, or 2 s (600 frames) into a window's replay.
         let started = Instant::now();
         if window {
-            std::thread::sleep(Duration::from_secs(7));
+            std::thread::sleep(Duration::from_secs(2));
         } else {
             while !dir.join("out/frame-00150.png").exists() && started.elapsed() < TIMEOUT {
                 std::thread::sleep(Duration::from_millis(20));
