@@ -122,6 +122,11 @@ pub struct GobangOptions {
     /// or master (1 to 5) [default: expert]
     #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Extras")]
     pub level: Option<GobangLevel>,
+    /// Extra: when a move starts a forced win (VCF or VCT, as the strong
+    /// engine's threat search proves it), mark the winning line on the
+    /// board, numbered in the order of play, until the next click or key
+    #[arg(long, help_heading = "Extras")]
+    pub show_wins: bool,
 }
 
 /// The language of the undo-lab preset's labels.

@@ -253,3 +253,66 @@ fn assets_write_the_pythons_folder_under_the_port_s_and_the_tutorial_s_names() {
     assert_eq!(read("images/logo.ico"), read("images/logo.png"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--show-wins`: in the hot seat, black's move that opens a four (a VCF
+/// of three moves) is marked with the rest of its line, numbered: the
+/// defender's block in blue, the attacker's five in red. The marks show
+/// until the next key, and every other frame is the game's own.
+#[test]
+fn a_move_that_starts_a_forced_win_shows_its_line_until_the_next_key() {
+    use fourinrow::gobang::engine::prover_for;
+    use fourinrow::gobang::extras::rules::Rule;
+    use fourinrow::gobang::extras::wins::ShowWins;
+    use fourinrow::gobang::port::extra::Extra;
+
+    // Black builds row 5's stones at columns 5, 6 and 8 (and a dead column),
+    // white plays far away; then black fills the gap: an open four.
+    let moves =
+        [(5, 5), (4, 6), (5, 6), (8, 6), (6, 6), (0, 0), (7, 6), (0, 14), (5, 8), (14, 0), (5, 7)];
+    let point = |(row, col): (i32, i32)| (50 + 30 * col, 50 + 30 * row);
+    let mut events = Vec::new();
+    for (n, &(row, col)) in moves.iter().enumerate() {
+        let (x, y) = point((row, col));
+        let f = 3 + 4 * n;
+        events.push(format!(
+            r#"[{f}, "motion", {x}, {y}], [{f}, "down", {x}, {y}], [{f}, "up", {x}, {y}]"#
+        ));
+    }
+    let last = 3 + 4 * (moves.len() - 1); // the frame of the winning move
+    let key = last + 10;
+    let script = format!(
+        r#"{{"frames": {}, "events": [{}, [{key}, "key", "other"]]}}"#,
+        key + 4,
+        events.join(", ")
+    );
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-wins.json");
+    std::fs::write(&path, script).unwrap();
+    let run = |show: bool| {
+        let mut sink = Checksums::default();
+        sink.keep.insert(last as u64 + 2);
+        let mut replay = Replay::new(&load_script(&path).unwrap(), sink);
+        let (images, _logo) = load_images(None).unwrap();
+        let hooks = Hooks { hot_seat: true, ..Hooks::default() };
+        let extra =
+            show.then(|| Box::new(ShowWins::new(prover_for(Rule::Freestyle))) as Box<dyn Extra>);
+        let stop = main::main(&mut replay, images, Box::new(Fonts::new().unwrap()), hooks, extra);
+        assert!(matches!(stop, Err(Stop::ScriptEnded)));
+        replay.sink
+    };
+    let (plain, shown) = (run(false), run(true));
+    assert_eq!(plain.crcs.len(), shown.crcs.len());
+    for (frame, (a, b)) in plain.crcs.iter().zip(&shown.crcs).enumerate() {
+        // The marks are drawn in the move's frame, and gone in the key's.
+        let marked = frame >= last && frame < key;
+        assert_eq!(a != b, marked, "frame {frame}: marked {marked}");
+    }
+    let rgb = &shown.kept[&(last as u64 + 2)];
+    let pixel = |(x, y): (i32, i32)| {
+        let i = ((y * 650 + x) * 3) as usize;
+        [rgb[i], rgb[i + 1], rgb[i + 2]]
+    };
+    // The rings, 9 pixels right of their points: E6 (block) blue, J6 (five) red.
+    let (block, five) = (point((5, 4)), point((5, 9)));
+    assert_eq!(pixel((block.0 + 9, block.1)), [20, 40, 200]);
+    assert_eq!(pixel((five.0 + 9, five.1)), [200, 20, 20]);
+}

@@ -32,11 +32,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
 shoot() {  # NAME OUTPUT OPTIONS...: plays docs/screenshots/NAME.json, keeps its last frame
-    local name=$1 to=$2 frames error
+    local name=$1 to=$2 frames error game=()
     shift 2
+    case $name in gobang-*) game=(gobang) ;; esac
     # A fresh folder per shot: the port will not dump frames into a folder in use.
     frames="$work/$(basename "$to" .png)"
-    if ! error=$(SDL_VIDEODRIVER=dummy "$bin" --replay "docs/screenshots/$name.json" "$@" \
+    if ! error=$(SDL_VIDEODRIVER=dummy "$bin" "${game[@]}" --replay "docs/screenshots/$name.json" "$@" \
                  --dump-frames "$frames" 2>&1 >/dev/null); then
         echo "make-screenshots.sh: $to not made: $(head -n 1 <<<"$error")" >&2
         failed=$((failed + 1))
@@ -50,4 +51,5 @@ shoot game "$out/screenshots/explain.png" --explain --moves
 shoot hint "$out/screenshots/hint.png"
 shoot two-player "$out/screenshots/two-player.png" --two-player
 shoot lab "$out/screenshots/lab.png" --preset lab --moves
+shoot gobang-show-wins "$out/screenshots/gobang-show-wins.png" --two-player --show-wins
 [ "$failed" = 0 ] || { echo "make-screenshots.sh: $failed screenshot(s) not made" >&2; exit 1; }

@@ -14,6 +14,7 @@ use crate::gobang::extras::lab;
 use crate::gobang::extras::record::Recorder;
 use crate::gobang::extras::rules::{self, Rule};
 use crate::gobang::extras::undo_lab::{Lang, UndoLab};
+use crate::gobang::extras::wins::ShowWins;
 use crate::gobang::port::drawing::Images;
 use crate::gobang::port::extra::Extra;
 use crate::gobang::port::hooks::{Engine, Hooks};
@@ -130,6 +131,11 @@ pub fn play(options: &GobangOptions) -> Result<(), Error> {
         // The record looks first: it never keeps an event from the others.
         let mut extras: Vec<Box<dyn Extra>> = Vec::new();
         extras.extend(recorder.clone().map(|r| Box::new(r) as Box<dyn Extra>));
+        // Before the undo lab, which keeps some events (its buttons) from the rest.
+        if options.show_wins {
+            let rule = rule.unwrap_or(Rule::Freestyle);
+            extras.push(Box::new(ShowWins::new(engine::prover_for(rule))));
+        }
         if undo_lab {
             let lang = match options.lang {
                 GobangLang::Zh => Lang::Zh,

@@ -23,6 +23,7 @@ pub mod threat;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use rand::Rng;
@@ -30,6 +31,7 @@ use rand::Rng;
 pub use clock::Clock;
 
 use crate::gobang::extras::rules::Rule;
+use crate::gobang::extras::wins::{Prove, ProvenLine};
 use crate::gobang::port::robot::{Maps, Stone};
 use board::{coords, Board, Color, SIZE};
 use search::{moves, worth, Search, Table, WIN, WON};
@@ -359,6 +361,32 @@ pub fn hook<const LEVEL: usize, const RULE: usize>(
         think(&mut board, Color::of(stone), &settings, &clock, &mut table, &mut rand::rng())?;
     let (r, c) = thought.row_col();
     Some((r as i32, c as i32))
+}
+
+/// The threat search as `--show-wins` asks it
+/// ([`crate::gobang::extras::wins`]): a forced win for `stone`, to move
+/// on `maps`, under `rule`, with its main line: a VCF if one is found
+/// within 300 ms, else a VCT within another 300 ms (a five to play at once
+/// is no line to show).
+pub fn prover_for(rule: Rule) -> Prove {
+    Arc::new(move |maps: &Maps, stone: Stone| {
+        let mut board = Board::from_maps(maps, rule);
+        for threes in [0, 3] {
+            let clock = Clock::new(Some(Duration::from_millis(300)), None);
+            let Some(proof) = Prover::new(&clock).prove(&mut board, Color::of(stone), 16, threes)
+            else {
+                continue;
+            };
+            let kind = match proof.kind {
+                threat::Kind::Five => return None,
+                threat::Kind::Vcf => "VCF",
+                threat::Kind::Vct => "VCT",
+            };
+            let line = proof.line.iter().map(|&p| coords(p)).map(|(r, c)| (r as i32, c as i32));
+            return Some(ProvenLine { kind, line: line.collect() });
+        }
+        None
+    })
 }
 
 /// The hook for `level` under `rule`.

@@ -8,9 +8,11 @@
 //! - [`lab`]: the undo-lab tutorial's pattern-value AI, an alternative engine.
 //! - [`undo_lab`]: the undo-lab tutorial's game: its buttons, messages and
 //!   timings, its AI opening as black (`--preset undo-lab`).
+//! - [`wins`]: `--show-wins`, a forced win marked on the board, numbered.
 
 pub mod lab;
 pub mod record;
 pub mod renju;
 pub mod rules;
 pub mod undo_lab;
+pub mod wins;
