@@ -151,3 +151,45 @@ impl fmt::Display for Outcome {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fourinrow::port::board::get_new_board;
+
+    /// An engine that only replies: each column valued by its index.
+    struct Counting;
+
+    impl Engine for Counting {
+        fn reply(&self, board: &Board, _: Tile, _: u32) -> Reply {
+            Reply::values((0..board.width()).map(|c| c as f64).collect(), By::Fast)
+        }
+    }
+
+    #[test]
+    fn potential_moves_are_the_replys_values() {
+        let board = get_new_board(5, 4);
+        assert_eq!(Counting.potential_moves(&board, Tile::Red, 2), vec![0.0, 1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(Counting.reply(&board, Tile::Black, 2).exact, None, "nothing proven");
+    }
+
+    fn known(score: i32, proven: bool) -> Option<Known> {
+        let outcome = Outcome::Draw;
+        Some(Known { score, outcome, proven, from_book: false, lower: None, upper: None })
+    }
+
+    #[test]
+    fn proven_means_every_open_column_proven() {
+        let all = Exact { columns: vec![known(1, true), None, known(-2, true)], depth: 9 };
+        assert!(all.is_proven(), "a full column (None) has nothing to prove");
+        let one_open = Exact { columns: vec![known(1, true), known(0, false)], depth: 3 };
+        assert!(!one_open.is_proven());
+    }
+
+    #[test]
+    fn outcomes_read_as_words() {
+        assert_eq!(Outcome::Win(7).to_string(), "win in 7");
+        assert_eq!(Outcome::Draw.to_string(), "draw");
+        assert_eq!(Outcome::Loss(12).to_string(), "loss in 12");
+    }
+}
