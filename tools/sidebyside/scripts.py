@@ -32,6 +32,8 @@ LEFT_OUT = {
     "docs/screenshots/two-player.json": "plays two people at one mouse with --two-player, "
                                         "which the Python lacks",
     "docs/screenshots/lab.json": "plays the lab preset with --preset lab, which the Python lacks",
+    "docs/screenshots/gobang-show-wins.json": "is a game of Gobang (fourinrow gobang "
+                                              "--two-player --show-wins), not Four in a Row",
 }
 
 
