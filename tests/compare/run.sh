@@ -123,8 +123,8 @@ expect="compare: Python $PY: ai $positions/$positions positions, frames $scripts
     && pass "tutorial: the port computed Python ${PY%.*}'s sum(), the version that ran the game" \
     || fail "tutorial: summary says $(summary "$WORK/report-tutorial" "s['python'], s['port_python']")"
 left=$(summary "$WORK/report-tutorial" "[x.split()[0] for x in s['left_out']]")
-[ "$left" = "['docs/screenshots/lab.json', 'docs/screenshots/two-player.json']" ] \
-    && pass "tutorial: the scripts for --preset lab and --two-player left out, and said so" \
+[ "$left" = "['docs/screenshots/gobang-show-wins.json', 'docs/screenshots/lab.json', 'docs/screenshots/two-player.json']" ] \
+    && pass "tutorial: the scripts for --preset lab and --two-player, and Gobang's, left out, and said so" \
     || fail "tutorial: left out $left"
 grep -q '^frames \[1/[0-9]* scripts, [0-9]*/[0-9]* frames, .*\] tests/scripts/.*x.*, difficulty .* frames: ' "$WORK/tutorial.out" \
     && grep -q '^ai \[[0-9]*/[0-9]* positions, ' "$WORK/tutorial.out" \
