@@ -23,7 +23,7 @@ use crate::gobang::port::setup::{L_BORDER, SPACE, T_BORDER};
 use crate::gobang::port::status::State;
 use crate::io::draw;
 use crate::io::pixels::{Display as Screen, Rgb};
-use crate::io::{think, Event, Frontend, TextSize};
+use crate::io::{think, Event, Frontend};
 
 /// A forced win the threat search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,11 +61,6 @@ impl ShowWins {
     /// The extra, asking `prove` after each move.
     pub fn new(prove: Prove) -> ShowWins {
         ShowWins { prove, seen: 0, under: None }
-    }
-
-    /// Whether its marks are on the screen.
-    pub fn showing(&self) -> bool {
-        self.under.is_some()
     }
 }
 
@@ -132,11 +127,7 @@ pub fn mark(display: &mut Display, stone: Stone, proven: &ProvenLine) {
         // A ring in the player's colour around a pale disc, the number inside.
         draw::circle(&mut display.screen, colour, centre, 10);
         draw::circle(&mut display.screen, PALE, centre, 8);
-        let number = (n + 1).to_string();
-        if let Some(label) = display.text.render(&number, TextSize::Regular(11), rgb(colour)) {
-            let size = (label.width() as i32, label.height() as i32);
-            display.screen.blit(&label, Site::Center.top_left(centre, size));
-        }
+        display.draw_text(&(n + 1).to_string(), "", 11, colour, centre, Site::Center);
     }
     let who = if stone == Stone::Black { "Black" } else { "White" };
     let moves = proven.line.len().div_ceil(2);
@@ -144,11 +135,5 @@ pub fn mark(display: &mut Display, stone: Stone, proven: &ProvenLine) {
         "{who} wins by force ({}, {moves} moves): 1 was just played, then follow the numbers",
         proven.kind
     );
-    if let Some(text) = display.text.render(&message, TextSize::Regular(12), rgb(MESSAGE)) {
-        display.screen.blit(&text, (L_BORDER - 30, 6));
-    }
-}
-
-fn rgb(Rgb(r, g, b): Rgb) -> [u8; 3] {
-    [r, g, b]
+    display.draw_text(&message, "", 12, MESSAGE, (L_BORDER - 30, 6), Site::TopLeft);
 }
