@@ -16,6 +16,8 @@
 //! `FOURINROW_FULL_TESTS=1`, or `FOURINROW_CI=1` as CI sets it, checks
 //! every size.
 
+mod sample;
+
 use fourinrow::fourinrow::engine::{
     best_moves as get_best_moves, fast, Engine, Faithful, Fast, Python,
 };
@@ -184,20 +186,12 @@ fn every_size_at_difficulties_0_to_2() {
     }
 }
 
-/// Whether to check every case (`FOURINROW_FULL_TESTS` or `FOURINROW_CI`
-/// set), not the seeded sample.
-fn full() -> bool {
-    ["FOURINROW_FULL_TESTS", "FOURINROW_CI"]
-        .iter()
-        .any(|name| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0"))
-}
-
-/// Every size when [`full`], else the four corner sizes, the original
+/// Every size when [`sample::full`], else the four corner sizes, the original
 /// 7x6 and `others` more drawn by `rng`: each size is still checked under
 /// some seed (`FOURINROW_PARITY_SEED`).
 fn sizes_sampled(rng: &mut StdRng, others: usize) -> Vec<(usize, usize)> {
     let all = all_sizes();
-    if full() {
+    if sample::full() {
         return all;
     }
     let mut sizes = vec![(4, 4), (12, 4), (4, 9), (12, 9), (7, 6)];
@@ -210,7 +204,7 @@ fn sizes_sampled(rng: &mut StdRng, others: usize) -> Vec<(usize, usize)> {
 fn sampling_keeps_the_corners_and_reaches_every_size() {
     let sizes = |seed| sizes_sampled(&mut StdRng::seed_from_u64(seed), 10);
     let one = sizes(1);
-    assert_eq!(one.len(), if full() { all_sizes().len() } else { 15 });
+    assert_eq!(one.len(), if sample::full() { all_sizes().len() } else { 15 });
     for corner in [(4, 4), (12, 4), (4, 9), (12, 9), (7, 6)] {
         assert!(one.contains(&corner), "{corner:?}");
     }

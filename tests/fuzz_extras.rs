@@ -14,6 +14,8 @@
 
 #![cfg(feature = "window")]
 
+mod sample;
+
 use std::sync::{Arc, Mutex};
 
 use rand::rngs::StdRng;
@@ -241,27 +243,14 @@ fn play(seed: u64) -> (usize, usize) {
     (questions, recorded)
 }
 
-/// Whether to play every case (`FOURINROW_FULL_TESTS` or `FOURINROW_CI`
-/// set), not the sample.
-fn full() -> bool {
-    ["FOURINROW_FULL_TESTS", "FOURINROW_CI"]
-        .iter()
-        .any(|name| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0"))
-}
-
-/// The cases' seeds: all 12 when [`full`], else 4 of them, a different 4
-/// each day (the date is printed), so that all are played within three days.
+/// The cases' seeds: all 12 in CI ([`sample::full`]), else 4 of them, a
+/// different 4 each day, so that all are played within three days.
 fn case_seeds() -> Vec<u64> {
     let all: Vec<u64> = (1_000..1_012).collect();
-    if full() {
-        return all;
+    match sample::todays_third("fuzz_extras", "cases") {
+        None => all,
+        Some(part) => all.into_iter().skip(part * 4).take(4).collect(),
     }
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400);
-    let part = (days % 3) as usize;
-    eprintln!("fuzz_extras: cases {part} of 3 (day {days}); FOURINROW_FULL_TESTS=1 plays all");
-    all.into_iter().skip(part * 4).take(4).collect()
 }
 
 #[test]

@@ -10,6 +10,8 @@
 //! `python3`); without one the check says loudly that it skipped, except
 //! under CI (`FOURINROW_CI`), where it fails.
 
+mod sample;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -122,29 +124,21 @@ fn referee(boards: &[Maps]) -> Option<Vec<String>> {
 }
 
 /// The boards to judge, and what share of them that is (1 in `share`):
-/// all of them with `FOURINROW_FULL_TESTS` or `FOURINROW_CI` set (CI), else
-/// every third board, a different third each day (the referee, in Python,
-/// takes most of the test's time), so that all are judged within three days.
-fn sample(all: Vec<Maps>) -> (Vec<Maps>, usize) {
-    let full = ["FOURINROW_FULL_TESTS", "FOURINROW_CI"]
-        .iter()
-        .any(|name| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0"));
-    if full {
-        return (all, 1);
+/// all of them in CI ([`sample::full`]), else every third board, a
+/// different third each day (the referee, in Python, takes most of the
+/// test's time), so that all are judged within three days.
+fn boards_sampled(all: Vec<Maps>) -> (Vec<Maps>, usize) {
+    match sample::todays_third("gobang_renju", "boards") {
+        None => (all, 1),
+        Some(part) => (all.into_iter().skip(part).step_by(3).collect(), 3),
     }
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400);
-    let part = (days % 3) as usize;
-    eprintln!("gobang_renju: boards {part} of 3 (day {days}); FOURINROW_FULL_TESTS=1 judges all");
-    (all.into_iter().skip(part).step_by(3).collect(), 3)
 }
 
 #[test]
 fn every_point_of_every_board_is_judged_as_the_referee_judges_it() {
     let mut rng = StdRng::seed_from_u64(20_261_202);
     let all: Vec<Maps> = (0..400).map(|_| board(&mut rng)).collect();
-    let (boards, share) = sample(all);
+    let (boards, share) = boards_sampled(all);
     let Some(theirs) = referee(&boards) else {
         return;
     };

@@ -8,6 +8,7 @@
 //! exact opponent (`cargo test --release --test solver_book -- --ignored
 //! --nocapture`).
 
+mod sample;
 mod solver_fixtures;
 
 use std::borrow::Cow;
@@ -353,22 +354,11 @@ fn the_shipped_book_agrees_with_bitbully() {
 }
 
 /// Which of the book's entries BitBully scores, as (first, step): every
-/// one with `FOURINROW_FULL_TESTS` or `FOURINROW_CI` set (CI), else every
-/// third, a different third each day (BitBully, through a pipe, takes most
-/// of the suite's time here), so that all are checked within three days.
+/// one in CI ([`sample::full`]), else every third, a different third each
+/// day (BitBully, through a pipe, takes most of the suite's time here), so
+/// that all are checked within three days.
 fn share() -> (usize, usize) {
-    let full = ["FOURINROW_FULL_TESTS", "FOURINROW_CI"]
-        .iter()
-        .any(|name| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0"));
-    if full {
-        return (0, 1);
-    }
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400);
-    let part = (days % 3) as usize;
-    eprintln!("solver_book: entries {part} of 3 (day {days}); FOURINROW_FULL_TESTS=1 checks all");
-    (part, 3)
+    sample::todays_third("solver_book", "entries").map_or((0, 1), |part| (part, 3))
 }
 
 #[test]
