@@ -10,7 +10,7 @@
 //! - every Rust excerpt in the docs and the README is in `src/` as written;
 //! - no page a user reads names a path outside the repository.
 
-mod sources;
+use crate::sources;
 
 use std::path::{Path, PathBuf};
 

@@ -16,7 +16,7 @@
 //! `FOURINROW_FULL_TESTS=1`, or `FOURINROW_CI=1` as CI sets it, checks
 //! every size.
 
-mod sample;
+use crate::sample;
 
 use fourinrow::fourinrow::engine::{
     best_moves as get_best_moves, fast, Engine, Faithful, Fast, Python,

@@ -3,7 +3,7 @@
 //! game code, checked on the frames, the printed lines and the files written.
 #![cfg(feature = "window")]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -14,7 +14,7 @@ fn example() -> PathBuf {
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    // `cargo test` builds the examples, but `cargo test --test first_lesson`
+    // `cargo test` builds the examples, but `cargo test --test suite first_lesson::`
     // does not: build it (a no-op when it is up to date), never run a stale one.
     // With the test profile, whose library `cargo test` has just built: the
     // dev profile would compile the whole crate a second time.

@@ -14,7 +14,7 @@
 
 #![cfg(feature = "window")]
 
-mod sample;
+use crate::sample;
 
 use std::sync::{Arc, Mutex};
 

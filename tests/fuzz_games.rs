@@ -33,7 +33,7 @@
 //!
 //! A failing case prints its seed and its script (the JSON, plus the events
 //! JSON cannot hold) and saves the JSON under the target folder's tmp dir.
-//! `FUZZ_SEED=N cargo test --release --test fuzz_games NAME` replays one
+//! `FUZZ_SEED=N cargo test --release --test suite fuzz_games::NAME` replays one
 //! seed; `FUZZ_SAVE_SCRIPTS=DIR` saves every case's JSON (to replay it with
 //! the binary: `fourinrow --replay DIR/fuzz-N.json --dump-frames OUT`).
 //! `cargo test --release -- --ignored` adds a longer soak
@@ -44,7 +44,7 @@
 use std::collections::VecDeque;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use rand::rngs::StdRng;
@@ -65,10 +65,6 @@ use fourinrow::io::images::{crc32, ImageSource};
 use fourinrow::io::pixels::Display;
 use fourinrow::io::replay::{parse_script, FrameSink, Replay, Script, Starter};
 use fourinrow::io::{Event, Frontend, Key};
-
-/// Held shared by every fuzz test, and alone by the memory test, so that no
-/// other test of this file allocates while it samples the process's RSS.
-static EXCLUSIVE: RwLock<()> = RwLock::new(());
 
 /// The embedded images, loaded once for the whole file.
 fn images() -> &'static Images {
@@ -1167,7 +1163,6 @@ fn seed_list(base: u64, count: u64) -> Vec<u64> {
 
 /// Runs cases on one board size and prints what they did.
 fn fuzz_size(width: usize, height: usize, count: u64) {
-    let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
     let started = Instant::now();
     let (mut frames, mut quits, mut moves) = (0, 0, 0);
     for seed in seed_list((width * 100 + height) as u64, count) {
@@ -1234,7 +1229,6 @@ fn case_from_json(json: &str) -> Case {
 /// wrapped around and happened to draw nothing.
 #[test]
 fn drags_to_the_ends_of_i32_do_not_overflow() {
-    let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
     let (min, max) = (i32::MIN, i32::MAX);
     let json = format!(
         r#"{{"width": 4, "height": 4, "difficulty": 1, "frames": 400, "events": [
@@ -1253,7 +1247,6 @@ fn drags_to_the_ends_of_i32_do_not_overflow() {
 /// Same script, same run: frames, boards and the way it stops.
 #[test]
 fn a_replay_is_deterministic() {
-    let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
     let mix = Mix { min_frames: 3000, max_frames: 3000, ..USUAL };
     let case = generate(42, 4, 4, mix);
     let a = check_case(&case, None);
@@ -1267,7 +1260,6 @@ fn a_replay_is_deterministic() {
 #[test]
 #[ignore = "a long soak: run with --ignored"]
 fn fuzz_soak() {
-    let _shared = EXCLUSIVE.read().unwrap_or_else(|e| e.into_inner());
     let count: u64 =
         std::env::var("FUZZ_SOAK_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(150);
     let base =
@@ -1295,11 +1287,31 @@ fn fuzz_soak() {
 /// draw twice as fast as 7x6's, to keep the test short.) It reads VmRSS
 /// from /proc, so it exists only on Linux, and fails there if /proc cannot
 /// be read rather than pass having measured nothing.
+///
+/// VmRSS is the whole process's, and the suite's other tests run beside
+/// this one on other threads: so the test runs itself again, alone, in a
+/// child process (the same test binary, this one test, one thread), and
+/// measures there.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_long_session_keeps_memory_steady() {
-    // Alone, so that no other test of this file allocates meanwhile.
-    let _alone = EXCLUSIVE.write().unwrap_or_else(|e| e.into_inner());
+    const ALONE: &str = "FOURINROW_TEST_ALONE";
+    if std::env::var_os(ALONE).is_none() {
+        let name = module_path!().split_once("::").map_or("", |(_, m)| m).to_owned()
+            + "::a_long_session_keeps_memory_steady";
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([name.as_str(), "--exact", "--nocapture", "--test-threads", "1"])
+            .env(ALONE, "1")
+            .output()
+            .unwrap();
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        eprint!("{stderr}");
+        assert!(out.status.success(), "the test alone in {name}: {}\n{stdout}", out.status);
+        // It ran (a filter that matched nothing would succeed too).
+        assert!(stdout.contains("1 passed"), "{name} did not run alone:\n{stdout}");
+        return;
+    }
     assert!(proc_status_kb("VmRSS:") > 0, "VmRSS of 0 kB in /proc/self/status");
     let mix = Mix {
         min_frames: 20_000,

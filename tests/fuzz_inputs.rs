@@ -4,13 +4,13 @@
 //! nightly compiler; and kept holding every input that once crashed or hung
 //! the program (made by `tests/common/bad.rs`).
 //!
-//! `FOURINROW_WRITE_FUZZ_INPUTS=1 cargo test --test fuzz_inputs` writes the
+//! `FOURINROW_WRITE_FUZZ_INPUTS=1 cargo test --test suite fuzz_inputs::` writes the
 //! made inputs into `fuzz/inputs/` (commit them); otherwise a missing or
 //! changed one fails. Other files in `fuzz/inputs/` (a crash the fuzzer
 //! found, minimised, say) are run through the checks too.
 #![cfg(feature = "window")]
 
-mod common;
+use crate::common;
 
 #[path = "../fuzz/checks.rs"]
 mod checks;
@@ -209,7 +209,7 @@ fn the_committed_inputs_hold_every_known_bad_input() {
     }
     assert!(
         stale.is_empty(),
-        "missing or changed inputs (FOURINROW_WRITE_FUZZ_INPUTS=1 cargo test --test fuzz_inputs \
+        "missing or changed inputs (FOURINROW_WRITE_FUZZ_INPUTS=1 cargo test --test suite fuzz_inputs:: \
          writes them): {stale:?}"
     );
 }

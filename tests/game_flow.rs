@@ -7,7 +7,7 @@
 //! NAME-NNNNN.png some of those frames in full.
 #![cfg(feature = "window")]
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

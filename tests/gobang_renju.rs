@@ -10,7 +10,7 @@
 //! `python3`); without one the check says loudly that it skipped, except
 //! under CI (`FOURINROW_CI`), where it fails.
 
-mod sample;
+use crate::sample;
 
 use std::path::Path;
 use std::process::Command;

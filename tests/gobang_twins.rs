@@ -8,7 +8,7 @@
 //! `tools/gobang/names.py` from the Python; CI checks that file against the
 //! Python it compares the port with.
 
-mod sources;
+use crate::sources;
 
 use std::path::Path;
 

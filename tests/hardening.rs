@@ -11,7 +11,7 @@
 //! spread over the cores.
 #![cfg(feature = "window")]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};

@@ -13,7 +13,7 @@
 //! - the tool binaries of `src/bin/` use the library as another crate would;
 //! - and no module, down to single files, uses one that uses it back.
 
-mod sources;
+use crate::sources;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

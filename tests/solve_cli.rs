@@ -1,7 +1,7 @@
 //! `fourinrow solve` and `fourinrow grade` as a user runs them: the
 //! binary, its output format, its errors. (They need no window.)
 
-mod solver_fixtures;
+use crate::solver_fixtures;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

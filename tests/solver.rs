@@ -3,7 +3,7 @@
 //! agrees with `solve`, the budgeted search proves what it has time for and
 //! stops when told, and positions are read (and refused) as documented.
 
-mod solver_fixtures;
+use crate::solver_fixtures;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -5,11 +5,11 @@
 //! search; a damaged book file is refused with one line and the search
 //! answers instead. Ignored by default, as they take long: the shipped
 //! book against the search, and the perfect level's matches against an
-//! exact opponent (`cargo test --release --test solver_book -- --ignored
+//! exact opponent (`cargo test --release --test suite solver_book:: -- --ignored
 //! --nocapture`).
 
-mod sample;
-mod solver_fixtures;
+use crate::sample;
+use crate::solver_fixtures;
 
 use std::borrow::Cow;
 use std::collections::HashMap;

@@ -1,9 +1,9 @@
 //! Grading the tutorial's AI against the solver: the shares are what the
 //! definitions say on positions worked out by hand, and (ignored by
 //! default) the table for the fixture sets, as `docs/solver.md` shows it:
-//! `cargo test --release --test solver_grade -- --ignored --nocapture`.
+//! `cargo test --release --test suite solver_grade:: -- --ignored --nocapture`.
 
-mod solver_fixtures;
+use crate::solver_fixtures;
 
 use fourinrow::fourinrow::engine::solver::{Outcome, Position, Solver};
 use fourinrow::fourinrow::tools::grade::{format_grades, grade};

@@ -1,7 +1,7 @@
 //! Levels: games are the same from the same generator state, the two
 //! sensible-play rules hold at every level, and (ignored by default, it
 //! takes minutes) each level beats the one below it in a measured match:
-//! `cargo test --release --test solver_levels -- --ignored --nocapture`.
+//! `cargo test --release --test suite solver_levels:: -- --ignored --nocapture`.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -7,7 +7,7 @@
 //! in `tests/sources/mod.rs`; `tools/compare.py` pairs a learner's own copy
 //! with the twins by the same markers.
 
-mod sources;
+use crate::sources;
 
 use sources::{markers, name, snake_case, Marker, CONSTANTS, FUNCTIONS, FUNCTION_LINES};
 

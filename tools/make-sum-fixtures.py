@@ -16,7 +16,7 @@ The lists mix ints and floats the way getPotentialMoves' lists do (ints
 -1, 0 and 1, floats that are sums of (s / W) / W) and the way that tells
 the arithmetics apart: floats far apart in size, an int after a float,
 -0.0, an infinity. They come from random.Random(2026), so the same command
-writes the same file. `cargo test --test python_sum` checks the port's
+writes the same file. `cargo test --test suite python_sum::` checks the port's
 `Python::sum` against every answer, with no Python needed. Needs only the
 interpreters; an error is one line, with exit status 2.
 """

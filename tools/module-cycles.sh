@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks with cargo-modules (`cargo install cargo-modules`) that no module of
-# the crate uses one that uses it back. `cargo test --test layout` makes the
+# the crate uses one that uses it back. `cargo test --test suite layout::` makes the
 # same check, and the design's one-way rules, without installing anything.
 #
 # cargo-modules' own `--acyclic` also counts an item using its own type (a

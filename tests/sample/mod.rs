@@ -1,7 +1,7 @@
 //! How the slow checks sample their cases: all of them in CI, or with
 //! `FOURINROW_FULL_TESTS=1`, else a part that changes each day, so that a
 //! plain `cargo test` stays quick and every case still runs within a few
-//! days. Shared by the test files that sample (`mod sample;`).
+//! days. Shared by the test files that sample (`use crate::sample;`).
 #![allow(dead_code)] // each test file uses its own part of it
 
 /// Whether to run every case (`FOURINROW_FULL_TESTS` or `FOURINROW_CI`

@@ -2,7 +2,7 @@
 //! (`tests/fixtures/solver/`, written by `tools/make-solver-fixtures.py`),
 //! 7x6 positions each scored by the reference solver.
 
-// Each test crate that includes this module uses only part of it.
+// Each test file uses only part of it.
 #![allow(dead_code)]
 
 /// The fixture sets, each scored by the reference solver.

@@ -7,7 +7,7 @@
 //! `tools/compare.py` pairs a learner's own copy with the twins by the same
 //! markers.
 
-// Each test crate that includes this module uses only part of it.
+// Each test file uses only part of it.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
