@@ -51,6 +51,7 @@ mod gobang_ai;
 mod gobang_engine;
 mod gobang_engine_pbrain;
 mod gobang_frames;
+mod gobang_manager;
 mod gobang_pbrain;
 mod gobang_renju;
 mod gobang_twins;

@@ -9,8 +9,17 @@
 //!
 //! A reply later than `timeout_turn` (plus `--grace-ms`), an illegal move
 //! or an engine that stops counts as a forfeit: that engine loses the game.
+//! Each engine's peak memory (VmHWM, on Linux) is read at the end of each
+//! game and compared with `max_memory`.
+//!
+//! With `--results FILE` each game's line is written to FILE as it ends
+//! (`gobang::engine::ledger` says how), and a match run again with the
+//! same FILE and settings goes on from the games FILE holds: a match of a
+//! thousand games can be played in steps, and `--games` can grow.
 
+use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
@@ -18,7 +27,8 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 
 use fourinrow::gobang::engine::board::{coords, Color, POINTS, SIZE};
-use fourinrow::gobang::engine::matches::opening;
+use fourinrow::gobang::engine::ledger::{GameResult, Ledger, Outcome, Side};
+use fourinrow::gobang::engine::matches;
 use fourinrow::gobang::extras::rules::{winner, Rule};
 use fourinrow::gobang::port::robot::Maps;
 
@@ -54,6 +64,10 @@ struct Args {
     /// Exactly five wins (INFO rule 1)
     #[arg(long)]
     standard: bool,
+    /// Writes each game's line to FILE as it ends, and goes on from the
+    /// games FILE already holds (a match of the same settings)
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
 }
 
 struct Engine {
@@ -84,6 +98,14 @@ impl Engine {
             }
         });
         Ok(Engine { child, input, lines })
+    }
+
+    /// The process's peak resident memory (VmHWM) in kB, where /proc
+    /// tells it (Linux).
+    fn peak_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     }
 
     fn send(&mut self, line: &str) -> bool {
@@ -119,25 +141,47 @@ impl Drop for Engine {
     }
 }
 
-/// How a game ended, for the first engine.
-enum End {
-    Won(usize),
-    Lost(usize),
-    Draw,
+/// One game: `black` is 0 (the first engine) or 1. Starts both engines,
+/// plays, and reads each one's peak memory before they go.
+fn game(args: &Args, number: u32, opening: u64, black: usize) -> Result<GameResult, String> {
+    let rule = if args.standard { Rule::Standard } else { Rule::Freestyle };
+    let line = matches::opening(opening, args.stones, rule);
+    let mut engines = [Engine::start(&args.first)?, Engine::start(&args.second)?];
+    let mut slowest = [Duration::ZERO; 2];
+    let Ending { outcome, stones, forfeit } = play(args, &mut engines, &line, black, &mut slowest)?;
+    Ok(GameResult {
+        game: number,
+        opening,
+        first_black: black == 0,
+        outcome,
+        stones,
+        slowest_ms: slowest.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+        peak_kb: [engines[0].peak_kb(), engines[1].peak_kb()],
+        forfeit,
+    })
 }
 
-/// One game: `black` is 0 (the first engine) or 1. Returns the end and
-/// which engine forfeited, if one did, and the slowest reply of each.
-fn game(
+/// How a game ended.
+struct Ending {
+    outcome: Outcome,
+    /// Stones on the board.
+    stones: usize,
+    /// The engine that forfeited, if one did, and why.
+    forfeit: Option<(Side, String)>,
+}
+
+/// Plays one game from `line` between started engines.
+fn play(
     args: &Args,
+    engines: &mut [Engine; 2],
     line: &[usize],
     black: usize,
     slowest: &mut [Duration; 2],
-) -> Result<(End, Option<(usize, String)>), String> {
+) -> Result<Ending, String> {
     let rule = if args.standard { Rule::Standard } else { Rule::Freestyle };
-    let mut engines = [Engine::start(&args.first)?, Engine::start(&args.second)?];
+    let side = |who: usize| if who == 0 { Side::First } else { Side::Second };
     let mut left = [args.match_ms; 2];
-    for e in &mut engines {
+    for e in engines.iter_mut() {
         e.send("START 15");
         match e.reply(Duration::from_secs(30)) {
             Some((ok, _)) if ok == "OK" => {}
@@ -184,10 +228,11 @@ fn game(
         let took = started.elapsed();
         slowest[who] = slowest[who].max(took);
         let forfeit = |why: String| {
-            Ok((
-                if who == 0 { End::Lost(stones.len()) } else { End::Won(stones.len()) },
-                Some((who, why)),
-            ))
+            Ok(Ending {
+                outcome: Outcome::Won(side(1 - who)),
+                stones: stones.len(),
+                forfeit: Some((side(who), why)),
+            })
         };
         let Some((reply, _notes)) = reply else {
             return forfeit(format!("no reply within {limit:?}"));
@@ -208,70 +253,104 @@ fn game(
         maps[y][x] = Some(colour.stone());
         stones.push(y * SIZE + x);
         if winner(&maps, (y as i32, x as i32), rule).is_some() {
-            return Ok((
-                if who == 0 { End::Won(stones.len()) } else { End::Lost(stones.len()) },
-                None,
-            ));
+            return Ok(Ending {
+                outcome: Outcome::Won(side(who)),
+                stones: stones.len(),
+                forfeit: None,
+            });
         }
         if stones.len() == POINTS {
-            return Ok((End::Draw, None));
+            return Ok(Ending { outcome: Outcome::Draw, stones: POINTS, forfeit: None });
         }
     }
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    let rule = if args.standard { Rule::Standard } else { Rule::Freestyle };
-    println!(
-        "{} against {}: {} games, timeout_turn {} ms, timeout_match {} ms, max_memory {}",
-        args.first, args.second, args.games, args.turn_ms, args.match_ms, args.memory
-    );
-    let (mut wins, mut draws, mut losses, mut forfeits) = (0, 0, 0, [0u32; 2]);
-    let mut slowest = [Duration::ZERO; 2];
-    for n in 0..args.games as u64 {
-        let seed = args.first_opening + n / 2;
-        let line = opening(seed, args.stones, rule);
-        let black = (n % 2) as usize;
-        let (end, forfeit) = match game(&args, &line, black, &mut slowest) {
-            Ok(result) => result,
-            Err(e) => {
-                eprintln!("gobang-manager: game {}: {e}", n + 1);
-                return ExitCode::from(2);
-            }
-        };
-        let (what, moves) = match end {
-            End::Won(m) => {
-                wins += 1;
-                ("first wins", m)
-            }
-            End::Lost(m) => {
-                losses += 1;
-                ("second wins", m)
-            }
-            End::Draw => {
-                draws += 1;
-                ("draw", POINTS)
-            }
-        };
-        let note = match forfeit {
-            Some((who, why)) => {
-                forfeits[who] += 1;
-                format!(" (a forfeit by the {}: {why})", if who == 0 { "first" } else { "second" })
-            }
-            None => String::new(),
-        };
-        println!(
-            "game {:3} opening {seed}, first plays {}: {what} at stone {moves}{note}",
-            n + 1,
-            if black == 0 { "black" } else { "white" }
-        );
+    match run(&Args::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gobang-manager: {e}");
+            ExitCode::from(2)
+        }
     }
-    println!(
-        "first: {wins} wins, {draws} draws, {losses} losses; forfeits: first {}, second {}; slowest reply: first {} ms, second {} ms",
-        forfeits[0],
-        forfeits[1],
-        slowest[0].as_millis(),
-        slowest[1].as_millis()
-    );
-    ExitCode::SUCCESS
+}
+
+/// The match's settings line: what must stay the same for a results file
+/// to go on (the number of games may grow).
+fn settings(args: &Args) -> String {
+    format!(
+        "match | first: {} | second: {} | turn {} ms | match {} ms | memory {} | grace {} ms | \
+         stones {} | openings from {} | {}",
+        args.first,
+        args.second,
+        args.turn_ms,
+        args.match_ms,
+        args.memory,
+        args.grace_ms,
+        args.stones,
+        args.first_opening,
+        if args.standard { "standard" } else { "freestyle" }
+    )
+}
+
+/// Reads the results file to go on from, or starts it with the settings.
+fn open_results(path: &Path, settings: &str) -> Result<Ledger, String> {
+    let shown = path.display();
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let ledger = Ledger::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+            if ledger.settings != settings {
+                return Err(format!(
+                    "{shown} holds a match with other settings ({}); give another --results file",
+                    ledger.settings
+                ));
+            }
+            Ok(ledger)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::write(path, format!("{settings}\n"))
+                .map_err(|e| format!("cannot write {shown}: {e}"))?;
+            Ok(Ledger { settings: settings.to_owned(), games: Vec::new() })
+        }
+        Err(e) => Err(format!("cannot read {shown}: {e}")),
+    }
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let settings = settings(args);
+    let mut ledger = match &args.results {
+        Some(path) => open_results(path, &settings)?,
+        None => Ledger { settings: settings.clone(), games: Vec::new() },
+    };
+    println!("{settings} | {} games", args.games);
+    if let Some(path) = &args.results {
+        let played = ledger.games.len();
+        if played > 0 {
+            println!("{played} games already played in {}; going on", path.display());
+        }
+    }
+    let mut file = match &args.results {
+        Some(path) => Some(
+            OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    for n in ledger.games.len() as u64..u64::from(args.games) {
+        let number = u32::try_from(n + 1).unwrap_or(u32::MAX);
+        let result = game(args, number, args.first_opening + n / 2, (n % 2) as usize)
+            .map_err(|e| format!("game {number}: {e}"))?;
+        println!("{result}");
+        if let (Some(file), Some(path)) = (&mut file, &args.results) {
+            // The whole line at once, so that a stop leaves whole lines.
+            file.write_all(format!("{result}\n").as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        ledger.games.push(result);
+    }
+    println!("{}", ledger.totals(args.memory));
+    Ok(())
 }

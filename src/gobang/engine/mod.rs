@@ -15,6 +15,7 @@
 pub mod board;
 pub mod brain;
 pub mod clock;
+pub mod ledger;
 pub mod matches;
 pub mod report;
 pub mod search;

@@ -1,0 +1,123 @@
+//! `gobang-manager`, the match tool for Gomocup engines, as a user runs it:
+//! a results file that a stopped match goes on from, forfeits written down,
+//! and one-line errors for a file it cannot go on from.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The step-list AI as a Gomocup engine: quick, and deterministic.
+fn step_list() -> String {
+    format!("{} gobang pbrain", env!("CARGO_BIN_EXE_fourinrow"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("gobang-manager-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn manager(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gobang-manager")).args(args).output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The totals line's games: wins + draws + losses.
+fn games_in_totals(stdout: &str) -> u32 {
+    let totals = stdout.lines().last().unwrap();
+    let words: Vec<&str> = totals.split_whitespace().collect();
+    assert_eq!(words[0], "first:", "{totals}");
+    [1, 3, 5].iter().map(|&i| words[i].parse::<u32>().unwrap()).sum()
+}
+
+#[test]
+fn a_match_stopped_goes_on_where_it_stopped() {
+    let dir = scratch("resume");
+    let results = dir.join("results.txt");
+    let path = results.to_str().unwrap();
+    let engine = step_list();
+    let first = manager(&["--games", "2", "--results", path, &engine, &engine]);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let after_two = std::fs::read_to_string(&results).unwrap();
+    assert_eq!(after_two.lines().count(), 3, "{after_two}");
+    assert_eq!(games_in_totals(&text(&first.stdout)), 2);
+
+    let more = manager(&["--games", "4", "--results", path, &engine, &engine]);
+    let stdout = text(&more.stdout);
+    assert!(more.status.success(), "{}", text(&more.stderr));
+    assert!(stdout.contains(&format!("2 games already played in {path}; going on")), "{stdout}");
+    // Games 3 and 4 played now, not 1 and 2 again; the totals count all 4.
+    let played: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(played.len(), 2, "{stdout}");
+    assert!(played[0].starts_with("game 3 | opening 2 | first black"), "{stdout}");
+    assert!(played[1].starts_with("game 4 | opening 2 | first white"), "{stdout}");
+    assert_eq!(games_in_totals(&stdout), 4);
+    let all = std::fs::read_to_string(&results).unwrap();
+    assert!(all.starts_with(&after_two), "the first games' lines changed:\n{all}");
+    assert_eq!(all.lines().count(), 5, "{all}");
+    // Each line says who played black and each engine's peak memory.
+    for line in all.lines().skip(1) {
+        assert!(line.contains(" | peak "), "{line}");
+        if cfg!(target_os = "linux") {
+            assert!(!line.contains("peak -"), "no peak read from /proc: {line}");
+        }
+    }
+
+    // The same file with other settings is refused, and left as it was.
+    let other = manager(&["--games", "6", "--turn-ms", "500", "--results", path, &engine, &engine]);
+    let stderr = text(&other.stderr);
+    assert_eq!(other.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with(&format!("gobang-manager: {path} holds a match with other settings"))
+    );
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), all);
+
+    // A damaged line is named, and nothing is played or written.
+    let damaged = all.replacen("game 2 | opening 1", "game 2 | opening one", 1);
+    std::fs::write(&results, &damaged).unwrap();
+    let refused = manager(&["--games", "6", "--results", path, &engine, &engine]);
+    let stderr = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr, format!("gobang-manager: {path}: line 3: 'one' is not a whole number\n"));
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), damaged);
+}
+
+/// An engine that answers `START` but then plays a point off the board.
+#[cfg(unix)]
+#[test]
+fn a_forfeit_is_written_down_with_its_reason() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("forfeit");
+    let cheat = dir.join("cheat.sh");
+    std::fs::write(
+        &cheat,
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo OK ;;\n    \
+         BEGIN*|TURN*|DONE*) echo 99,99 ;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&cheat, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let results = dir.join("results.txt");
+    let engine = step_list();
+    let run = manager(&[
+        "--games",
+        "2",
+        "--results",
+        results.to_str().unwrap(),
+        &engine,
+        cheat.to_str().unwrap(),
+    ]);
+    let stdout = text(&run.stdout);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let all = std::fs::read_to_string(&results).unwrap();
+    let games: Vec<&str> = all.lines().skip(1).collect();
+    assert_eq!(games.len(), 2, "{all}");
+    for line in games {
+        assert!(line.contains(" | first wins | "), "{line}");
+        assert!(line.ends_with(" | forfeit second: an illegal reply: 99,99"), "{line}");
+    }
+    assert!(stdout.lines().last().unwrap().contains("forfeits: first 0, second 2"), "{stdout}");
+}
