@@ -104,18 +104,13 @@ pub fn run(args: Vec<OsString>, open_window: OpenWindow) -> Result<ExitCode, Err
 
 /// Plays as a Gomocup engine on stdin and stdout.
 fn pbrain(engine: GobangEngine, level: Option<Level>) -> Result<ExitCode, Error> {
-    let mut brain = crate::gobang::pbrain::Engine::default();
-    match engine {
-        GobangEngine::StepList => {}
-        GobangEngine::Strong => brain.brain = Some(Brain::new(level.unwrap_or(Level::Master))),
-        GobangEngine::UndoLab => {
-            return Err(Error::Usage(
-                "gobang pbrain --engine undo-lab: the protocol is spoken by step-list and strong \
-                 only"
-                    .into(),
-            ))
-        }
-    }
+    use crate::gobang::pbrain::Ai;
+    let ai = match engine {
+        GobangEngine::StepList => Ai::StepList,
+        GobangEngine::UndoLab => Ai::UndoLab,
+        GobangEngine::Strong => Ai::Strong(Brain::new(level.unwrap_or(Level::Master))),
+    };
+    let brain = crate::gobang::pbrain::Engine::new(ai);
     let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
     match crate::gobang::pbrain::run_pbrain_with(brain, stdin.lock(), stdout.lock()) {
         Ok(()) => Ok(ExitCode::SUCCESS),

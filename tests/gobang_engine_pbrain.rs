@@ -9,12 +9,12 @@ use std::time::{Duration, Instant};
 
 use fourinrow::gobang::engine::brain::Brain;
 use fourinrow::gobang::extras::rules::{winner, Rule};
-use fourinrow::gobang::pbrain::{run_pbrain_with, Engine};
+use fourinrow::gobang::pbrain::{run_pbrain_with, Ai, Engine};
 use fourinrow::gobang::port::robot::{Stone, AI, EMPTY_MAPS};
 
 fn talk(input: &str) -> Vec<String> {
     let mut engine = Engine::default();
-    engine.brain = Some(Brain::new(fourinrow::gobang::engine::Level::Hard));
+    engine.ai = Ai::Strong(Brain::new(fourinrow::gobang::engine::Level::Hard));
     let mut out = Vec::new();
     run_pbrain_with(engine, input.as_bytes(), &mut out).unwrap();
     String::from_utf8(out).unwrap().lines().map(String::from).collect()

@@ -121,3 +121,17 @@ fn a_forfeit_is_written_down_with_its_reason() {
     }
     assert!(stdout.lines().last().unwrap().contains("forfeits: first 0, second 2"), "{stdout}");
 }
+
+/// The undo-lab tutorial's AI speaks the protocol too: whole games against
+/// the step-list AI, every reply legal and in time.
+#[test]
+fn the_undo_lab_ai_plays_whole_games_through_the_protocol() {
+    let undo_lab = format!("{} gobang pbrain --engine undo-lab", env!("CARGO_BIN_EXE_fourinrow"));
+    let run = manager(&["--games", "2", &undo_lab, &step_list()]);
+    let stdout = text(&run.stdout);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{stdout}");
+    assert!(!stdout.contains("forfeit "), "{stdout}");
+    assert!(stdout.lines().last().unwrap().contains("forfeits: first 0, second 0"), "{stdout}");
+}

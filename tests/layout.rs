@@ -295,7 +295,7 @@ fn the_parts_use_each_other_one_way_only() {
             &["gobang::port", "gobang::extras", "gobang::engine", "gobang::boardtext", "files"],
         ),
         ("gobang::extras", &["gobang::port", "io", "error"]),
-        ("gobang::pbrain", &["gobang::port", "gobang::engine"]),
+        ("gobang::pbrain", &["gobang::port", "gobang::extras", "gobang::engine"]),
         (
             "gobang::play",
             &[

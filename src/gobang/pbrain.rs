@@ -11,7 +11,8 @@
 //!
 //! The AI is the twin of `AI.layerOne`, which always plays `'0'`: the
 //! engine's own stones are put on its board as `'0'` and the opponent's as
-//! `'1'`, whoever started. Its search takes milliseconds (at most about a
+//! `'1'`, whoever started. `--engine undo-lab` plays the undo-lab
+//! tutorial's AI instead, and `--engine strong` the strong engine. Its search takes milliseconds (at most about a
 //! tenth of a second on crowded boards), far inside any time a manager gives
 //! (`INFO timeout_turn`); the limits are read and kept, not needed.
 
@@ -22,6 +23,8 @@ use crate::gobang::port::robot::{first_empty, Maps, Stone, AI, EMPTY_MAPS};
 use crate::gobang::port::setup::{COL, ROW};
 // Not in the Python: the strong engine, opt-in (`--engine strong`).
 use crate::gobang::engine::brain::Brain;
+// Not in the Python: the undo-lab tutorial's AI, opt-in (`--engine undo-lab`).
+use crate::gobang::extras::lab;
 
 /// What the engine knows between commands.
 #[derive(Clone, Debug)]
@@ -32,13 +35,32 @@ pub struct Engine {
     started: bool,
     /// The `INFO` values received, by key (`timeout_turn` in ms, ...).
     pub info: Vec<(String, String)>,
-    /// Not the tutorial's: the strong engine, when chosen, plays instead.
-    pub brain: Option<Brain>,
+    /// Which AI answers: the tutorial's unless another is chosen.
+    pub ai: Ai,
+}
+
+/// The AI that plays (`--engine`).
+#[derive(Clone, Debug, Default)]
+pub enum Ai {
+    /// The step-list tutorial's `AI.layerOne` (the twin).
+    #[default]
+    StepList,
+    /// Not the tutorial's: the undo-lab tutorial's pattern values.
+    UndoLab,
+    /// Not the tutorial's: the strong engine.
+    Strong(Brain),
 }
 
 impl Default for Engine {
     fn default() -> Engine {
-        Engine { maps: EMPTY_MAPS, started: false, info: Vec::new(), brain: None }
+        Engine::new(Ai::StepList)
+    }
+}
+
+impl Engine {
+    /// An engine that plays as `ai`, before `START`.
+    pub fn new(ai: Ai) -> Engine {
+        Engine { maps: EMPTY_MAPS, started: false, info: Vec::new(), ai }
     }
 }
 
@@ -145,11 +167,13 @@ fn point(text: &str, fields: usize) -> Result<(usize, usize, Option<u8>), Refusa
 impl Engine {
     /// The engine's move on the board as it is: played, and written `x,y`.
     fn think(&mut self) -> String {
-        if let Some(brain) = &mut self.brain {
+        let found = match &mut self.ai {
             // Not the tutorial's: the strong engine answers.
-            return brain.answer(&mut self.maps, &self.info);
-        }
-        let found = AI::new(self.maps).layer_one(&mut |_| {});
+            Ai::Strong(brain) => return brain.answer(&mut self.maps, &self.info),
+            // Not the tutorial's: the undo-lab AI, for the engine's own stones.
+            Ai::UndoLab => lab::engine(&self.maps, Stone::White).unwrap_or((-1, -1)),
+            Ai::StepList => AI::new(self.maps).layer_one(&mut |_| {}),
+        };
         // With two points left the AI can answer none: then the first empty point.
         let Some((row, col)) =
             Some(found).filter(|p| AI::in_board(p.0, p.1)).or(first_empty(&self.maps))
@@ -197,11 +221,11 @@ impl Engine {
                 Ok(size) if size == COL => {
                     *self = Engine {
                         info: std::mem::take(&mut self.info),
-                        brain: self.brain.take(),
+                        ai: std::mem::take(&mut self.ai),
                         started: true,
                         ..Engine::default()
                     };
-                    if let Some(brain) = &mut self.brain {
+                    if let Ai::Strong(brain) = &mut self.ai {
                         brain.prepare(&self.info);
                     }
                     Ok("OK".into())
@@ -268,14 +292,18 @@ impl Engine {
                 self.info.retain(|(k, _)| k != key);
                 self.info.push((key.to_string(), value.trim().to_string()));
                 // Not the tutorial's: the strong engine says what it cannot do.
-                let refused = self.brain.as_ref().and_then(|b| b.refuses(key, value.trim()));
+                let refused = match &self.ai {
+                    Ai::Strong(brain) => brain.refuses(key, value.trim()),
+                    Ai::StepList | Ai::UndoLab => None,
+                };
                 Ok((refused.map(|e| format!("ERROR {e}")), false))
             }
-            "ABOUT" if self.brain.is_some() => reply(Ok(Brain::about())),
+            "ABOUT" if matches!(self.ai, Ai::Strong(_)) => reply(Ok(Brain::about())),
             "ABOUT" => reply(Ok(format!(
                 "name=\"fourinrow-gobang\", version=\"{}\", author=\"the fourinrow project\", \
-                 country=\"-\", www=\"the step-list Gobang's AI, ported from pygame\"",
-                env!("CARGO_PKG_VERSION")
+                 country=\"-\", www=\"the {} Gobang's AI, ported from pygame\"",
+                env!("CARGO_PKG_VERSION"),
+                if matches!(self.ai, Ai::UndoLab) { "undo-lab" } else { "step-list" }
             ))),
             "END" => Ok((None, true)),
             _ => Ok((Some(format!("UNKNOWN command '{command}'")), false)),
@@ -327,6 +355,30 @@ mod tests {
         let (x, y): (usize, usize) = (x.parse().unwrap(), y.parse().unwrap());
         assert!((x, y) != (7, 7) && (x, y) != (8, 7), "an empty point: {x},{y}");
         assert_eq!(replies.len(), 3, "nothing after END");
+    }
+
+    #[test]
+    fn the_undo_lab_ai_answers_as_its_own_choice_for_the_engines_stones() {
+        let mut out = Vec::new();
+        // Black (2) on a diagonal, white (1) beside it.
+        let input = "START 15\nBOARD\n7,7,2\n7,8,1\n8,8,2\n6,6,1\n9,9,2\nDONE\nABOUT\nEND\n";
+        run_pbrain_with(Engine::new(Ai::UndoLab), input.as_bytes(), &mut out).unwrap();
+        let replies: Vec<String> =
+            String::from_utf8(out).unwrap().lines().map(String::from).collect();
+        // The same board as the engine holds it: its own stones white.
+        let mut maps = EMPTY_MAPS;
+        for (x, y) in [(7, 7), (8, 8), (9, 9)] {
+            maps[y][x] = Some(Stone::Black);
+        }
+        for (x, y) in [(7, 8), (6, 6)] {
+            maps[y][x] = Some(Stone::White);
+        }
+        let (row, col) = lab::engine(&maps, Stone::White).unwrap();
+        assert_eq!(replies[..2], ["OK".to_string(), format!("{col},{row}")]);
+        // Not the step-list AI's answer to the same board.
+        let step_list = talk(input);
+        assert_ne!(step_list[1], replies[1], "the same point as the step-list AI");
+        assert!(replies[2].contains("the undo-lab Gobang's AI"), "{}", replies[2]);
     }
 
     #[test]
