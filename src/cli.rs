@@ -482,6 +482,13 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             Ok(Command::Grade(a))
         }
         Some(Sub::Gobang(g)) => Ok(Command::Gobang(match g.command {
+            Some(
+                GobangSub::Analyze { engine, level: Some(_), .. }
+                | GobangSub::Pbrain { engine, level: Some(_) },
+            ) if engine != GobangEngine::Strong => return Err(level_without_strong()),
+            None if g.play.level.is_some() && g.play.engine != GobangEngine::Strong => {
+                return Err(level_without_strong())
+            }
             Some(GobangSub::Analyze { record: Some(file), engine, level, .. }) => {
                 GobangCommand::AnalyzeRecord(file, engine, level)
             }
@@ -494,6 +501,12 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
         })),
         None => check_play(&cli.play).map(|()| Command::Play(cli.play)),
     }
+}
+
+/// Gobang's `--level` with another engine than the strong one, which
+/// alone has levels.
+fn level_without_strong() -> Error {
+    Error::Usage("--level applies to --engine strong only".into())
 }
 
 /// A clap error on one line: its first line without the `error: ` prefix,
@@ -649,6 +662,22 @@ mod tests {
             Command::Gobang(GobangCommand::Assets("dir".into()))
         );
         assert!(usage(&["gobang", "--dump-frames", "out"]).contains("--replay"));
+        // Only the strong engine has levels.
+        for args in [
+            &["gobang", "--level", "easy"][..],
+            &["gobang", "--engine", "undo-lab", "--level", "easy"],
+            &["gobang", "analyze", "--level", "2", "b1"],
+            &["gobang", "pbrain", "--engine", "step-list", "--level", "master"],
+        ] {
+            assert_eq!(usage(args), "--level applies to --engine strong only", "{args:?}");
+        }
+        for args in [
+            &["gobang", "--engine", "strong", "--level", "easy"][..],
+            &["gobang", "analyze", "--engine", "strong", "--level", "2", "b1"],
+            &["gobang", "pbrain", "--engine", "strong", "--level", "master"],
+        ] {
+            assert!(parse(args).is_ok(), "{args:?}");
+        }
         assert!(
             usage(&["gobang", "--width", "5"]).contains("--width"),
             "Four in a Row's options are not Gobang's"
