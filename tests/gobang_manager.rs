@@ -33,19 +33,34 @@ fn games_in_totals(stdout: &str) -> u32 {
     [1, 3, 5].iter().map(|&i| words[i].parse::<u32>().unwrap()).sum()
 }
 
+/// How a game's line ends it, by colour, as a game record says it: the
+/// winner is first or second, and first played black or white.
+fn end_by_colour(result: &str) -> &'static str {
+    let first_black = result.contains(" | first black | ");
+    if result.contains(" | draw | ") {
+        "draw"
+    } else if result.contains(" | first wins | ") == first_black {
+        "black"
+    } else {
+        "white"
+    }
+}
+
 #[test]
 fn a_match_stopped_goes_on_where_it_stopped() {
     let dir = scratch("resume");
     let results = dir.join("results.txt");
     let path = results.to_str().unwrap();
+    let record = dir.join("games.txt");
+    let record = record.to_str().unwrap();
     let engine = step_list();
-    let first = manager(&["--games", "2", "--results", path, &engine, &engine]);
+    let first = manager(&["--games", "2", "--results", path, "--record", record, &engine, &engine]);
     assert!(first.status.success(), "{}", text(&first.stderr));
     let after_two = std::fs::read_to_string(&results).unwrap();
     assert_eq!(after_two.lines().count(), 3, "{after_two}");
     assert_eq!(games_in_totals(&text(&first.stdout)), 2);
 
-    let more = manager(&["--games", "4", "--results", path, &engine, &engine]);
+    let more = manager(&["--games", "4", "--results", path, "--record", record, &engine, &engine]);
     let stdout = text(&more.stdout);
     assert!(more.status.success(), "{}", text(&more.stderr));
     assert!(stdout.contains(&format!("2 games already played in {path}; going on")), "{stdout}");
@@ -65,6 +80,24 @@ fn a_match_stopped_goes_on_where_it_stopped() {
             assert!(!line.contains("peak -"), "no peak read from /proc: {line}");
         }
     }
+
+    // The moves of the 4 games, as `fourinrow gobang --record` writes them:
+    // `gobang analyze --record` answers their positions.
+    let games = std::fs::read_to_string(record).unwrap();
+    assert_eq!(games.lines().count(), 4, "{games}");
+    for (line, result) in games.lines().zip(all.lines().skip(1)) {
+        assert!(line.starts_with("gobang rule=freestyle moves="), "{line}");
+        let stones = result.split(" | stone ").nth(1).unwrap().split(' ').next().unwrap();
+        let moves = line.split("moves=").nth(1).unwrap().split(' ').next().unwrap();
+        assert_eq!(moves.split(',').count().to_string(), stones, "{line}\n{result}");
+        assert!(line.ends_with(&format!(" result={}", end_by_colour(result))), "{line}\n{result}");
+    }
+    let analyze = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+        .args(["gobang", "analyze", "--record", record])
+        .output()
+        .unwrap();
+    assert!(analyze.status.success(), "{}", text(&analyze.stderr));
+    assert!(text(&analyze.stdout).lines().count() > 4);
 
     // The same file with other settings is refused, and left as it was.
     let other = manager(&["--games", "6", "--turn-ms", "500", "--results", path, &engine, &engine]);
@@ -101,12 +134,15 @@ fn a_forfeit_is_written_down_with_its_reason() {
     .unwrap();
     std::fs::set_permissions(&cheat, std::fs::Permissions::from_mode(0o755)).unwrap();
     let results = dir.join("results.txt");
+    let record = dir.join("games.txt");
     let engine = step_list();
     let run = manager(&[
         "--games",
         "2",
         "--results",
         results.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
         &engine,
         cheat.to_str().unwrap(),
     ]);
@@ -120,6 +156,10 @@ fn a_forfeit_is_written_down_with_its_reason() {
         assert!(line.ends_with(" | forfeit second: an illegal reply: 99,99"), "{line}");
     }
     assert!(stdout.lines().last().unwrap().contains("forfeits: first 0, second 2"), "{stdout}");
+    // In the record a forfeit is a game left unfinished on the board.
+    let games = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(games.lines().count(), 2, "{games}");
+    assert!(games.lines().all(|l| l.ends_with(" result=unfinished")), "{games}");
 }
 
 /// The undo-lab tutorial's AI speaks the protocol too: whole games against
@@ -127,11 +167,19 @@ fn a_forfeit_is_written_down_with_its_reason() {
 #[test]
 fn the_undo_lab_ai_plays_whole_games_through_the_protocol() {
     let undo_lab = format!("{} gobang pbrain --engine undo-lab", env!("CARGO_BIN_EXE_fourinrow"));
-    let run = manager(&["--games", "2", &undo_lab, &step_list()]);
+    let record = scratch("undo-lab").join("games.txt");
+    let record = record.to_str().unwrap();
+    let run = manager(&["--games", "2", "--record", record, &undo_lab, &step_list()]);
     let stdout = text(&run.stdout);
     assert!(run.status.success(), "{}", text(&run.stderr));
     let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{stdout}");
+    // Each game's record names the winner's colour.
+    let records = std::fs::read_to_string(record).unwrap();
+    for (line, result) in records.lines().zip(&games) {
+        assert!(line.ends_with(&format!(" result={}", end_by_colour(result))), "{line}\n{result}");
+    }
+    assert_eq!(records.lines().count(), 2, "{records}");
     assert!(!stdout.contains("forfeit "), "{stdout}");
     assert!(stdout.lines().last().unwrap().contains("forfeits: first 0, second 0"), "{stdout}");
 }

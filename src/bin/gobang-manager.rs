@@ -15,9 +15,10 @@
 //! With `--results FILE` each game's line is written to FILE as it ends
 //! (`gobang::engine::ledger` says how), and a match run again with the
 //! same FILE and settings goes on from the games FILE holds: a match of a
-//! thousand games can be played in steps, and `--games` can grow.
+//! thousand games can be played in steps, and `--games` can grow. With
+//! `--record FILE` each game's moves are appended to FILE as a game record.
 
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
@@ -29,6 +30,7 @@ use clap::Parser;
 use fourinrow::gobang::engine::board::{coords, Color, POINTS, SIZE};
 use fourinrow::gobang::engine::ledger::{GameResult, Ledger, Outcome, Side};
 use fourinrow::gobang::engine::matches;
+use fourinrow::gobang::extras::record::{GameRecord, GameResult as RecordResult};
 use fourinrow::gobang::extras::rules::{winner, Rule};
 use fourinrow::gobang::port::robot::Maps;
 
@@ -68,6 +70,11 @@ struct Args {
     /// games FILE already holds (a match of the same settings)
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
+    /// Appends each game's moves to FILE as a game record (the format of
+    /// `fourinrow gobang --record`, which `fourinrow gobang analyze
+    /// --record` reads; a forfeit's result is `unfinished`)
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
 }
 
 struct Engine {
@@ -142,14 +149,32 @@ impl Drop for Engine {
 }
 
 /// One game: `black` is 0 (the first engine) or 1. Starts both engines,
-/// plays, and reads each one's peak memory before they go.
-fn game(args: &Args, number: u32, opening: u64, black: usize) -> Result<GameResult, String> {
+/// plays, and reads each one's peak memory before they go. Returns the
+/// game's line and its moves as a game record.
+fn game(
+    args: &Args,
+    number: u32,
+    opening: u64,
+    black: usize,
+) -> Result<(GameResult, GameRecord), String> {
     let rule = if args.standard { Rule::Standard } else { Rule::Freestyle };
     let line = matches::opening(opening, args.stones, rule);
     let mut engines = [Engine::start(&args.first)?, Engine::start(&args.second)?];
     let mut slowest = [Duration::ZERO; 2];
-    let Ending { outcome, stones, forfeit } = play(args, &mut engines, &line, black, &mut slowest)?;
-    Ok(GameResult {
+    let Ending { outcome, moves, forfeit } = play(args, &mut engines, &line, black, &mut slowest)?;
+    let record = GameRecord {
+        rule: if args.standard { "standard" } else { "freestyle" },
+        moves: moves.iter().map(|&p| coords(p)).map(|(r, c)| (r as i32, c as i32)).collect(),
+        // A forfeit ends the game off the board.
+        result: match (&forfeit, outcome) {
+            (Some(_), _) => RecordResult::Unfinished,
+            (None, Outcome::Draw) => RecordResult::Draw,
+            (None, Outcome::Won(_)) if moves.len() % 2 == 1 => RecordResult::Black,
+            (None, Outcome::Won(_)) => RecordResult::White,
+        },
+    };
+    let stones = moves.len();
+    let result = GameResult {
         game: number,
         opening,
         first_black: black == 0,
@@ -158,14 +183,15 @@ fn game(args: &Args, number: u32, opening: u64, black: usize) -> Result<GameResu
         slowest_ms: slowest.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
         peak_kb: [engines[0].peak_kb(), engines[1].peak_kb()],
         forfeit,
-    })
+    };
+    Ok((result, record))
 }
 
 /// How a game ended.
 struct Ending {
     outcome: Outcome,
-    /// Stones on the board.
-    stones: usize,
+    /// The points played, black first, the opening's included.
+    moves: Vec<usize>,
     /// The engine that forfeited, if one did, and why.
     forfeit: Option<(Side, String)>,
 }
@@ -230,7 +256,7 @@ fn play(
         let forfeit = |why: String| {
             Ok(Ending {
                 outcome: Outcome::Won(side(1 - who)),
-                stones: stones.len(),
+                moves: stones.clone(),
                 forfeit: Some((side(who), why)),
             })
         };
@@ -255,12 +281,12 @@ fn play(
         if winner(&maps, (y as i32, x as i32), rule).is_some() {
             return Ok(Ending {
                 outcome: Outcome::Won(side(who)),
-                stones: stones.len(),
+                moves: stones.clone(),
                 forfeit: None,
             });
         }
         if stones.len() == POINTS {
-            return Ok(Ending { outcome: Outcome::Draw, stones: POINTS, forfeit: None });
+            return Ok(Ending { outcome: Outcome::Draw, moves: stones, forfeit: None });
         }
     }
 }
@@ -316,6 +342,15 @@ fn open_results(path: &Path, settings: &str) -> Result<Ledger, String> {
     }
 }
 
+/// Appends `line` to a file, the whole line at once, so that a stop leaves
+/// whole lines.
+fn append(file: &mut Option<(File, PathBuf)>, line: &impl std::fmt::Display) -> Result<(), String> {
+    let Some((file, path)) = file else { return Ok(()) };
+    file.write_all(format!("{line}\n").as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
 fn run(args: &Args) -> Result<(), String> {
     let settings = settings(args);
     let mut ledger = match &args.results {
@@ -329,26 +364,23 @@ fn run(args: &Args) -> Result<(), String> {
             println!("{played} games already played in {}; going on", path.display());
         }
     }
-    let mut file = match &args.results {
-        Some(path) => Some(
-            OpenOptions::new()
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        ),
-        None => None,
+    let open = |path: &Option<PathBuf>| -> Result<Option<(File, PathBuf)>, String> {
+        let Some(path) = path else { return Ok(None) };
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(Some((file, path.clone())))
     };
+    let (mut results, mut records) = (open(&args.results)?, open(&args.record)?);
     for n in ledger.games.len() as u64..u64::from(args.games) {
         let number = u32::try_from(n + 1).unwrap_or(u32::MAX);
-        let result = game(args, number, args.first_opening + n / 2, (n % 2) as usize)
+        let (result, record) = game(args, number, args.first_opening + n / 2, (n % 2) as usize)
             .map_err(|e| format!("game {number}: {e}"))?;
         println!("{result}");
-        if let (Some(file), Some(path)) = (&mut file, &args.results) {
-            // The whole line at once, so that a stop leaves whole lines.
-            file.write_all(format!("{result}\n").as_bytes())
-                .and_then(|()| file.flush())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
+        append(&mut results, &result)?;
+        append(&mut records, &record)?;
         ledger.games.push(result);
     }
     println!("{}", ledger.totals(args.memory));
