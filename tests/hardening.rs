@@ -1399,10 +1399,22 @@ fn a_replay_script_costs_memory_in_proportion_to_its_events() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A child process that is killed and reaped when dropped, so that a test
+/// failing midway leaves nothing running.
+struct KilledOnDrop(std::process::Child);
+
+impl Drop for KilledOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Finding 9: SIGHUP (the terminal closed) killed a game, which was then
 /// not recorded; `--record FIFO` with no reader blocked before the game.
 #[test]
 fn sighup_ends_a_game_as_sigterm_does_and_a_fifo_is_refused() {
+    use std::os::unix::process::CommandExt;
     let dir = scratch("signals");
     std::fs::write(dir.join("s.json"), computer_moves(1_000_000)).unwrap();
     let signals = [
@@ -1422,31 +1434,50 @@ fn sighup_ends_a_game_as_sigterm_does_and_a_fifo_is_refused() {
             // same frame in a tenth of the time.
             args.extend(["--fps", "300"]);
         }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fourinrow"));
+        command
             .args(&args)
             .current_dir(&dir)
             .env("SDL_VIDEODRIVER", "dummy")
             .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
-            .stderr(std::fs::File::create(dir.join("stderr")).unwrap())
-            .spawn()
-            .unwrap();
+            .stderr(std::fs::File::create(dir.join("stderr")).unwrap());
+        // Started as from a terminal: under `nohup`, or as a shell's
+        // background job, this test's SIGHUP or SIGINT is ignored, the child
+        // would inherit that, and the program leaves an ignored signal
+        // ignored (src/io/signals.rs).
+        // SAFETY: only signal(), async-signal-safe, between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                for signal in [libc::SIGHUP, libc::SIGINT] {
+                    libc::signal(signal, libc::SIG_DFL);
+                }
+                Ok(())
+            });
+        }
+        // Killed if the test fails before it ends.
+        let mut child = KilledOnDrop(command.spawn().unwrap());
+        let child = &mut child.0;
         // Signalled once the computer's move has landed (by frame 110): at
         // frame 150 when dumping, or 2 s (600 frames) into a window's replay.
         let started = Instant::now();
         if window {
             std::thread::sleep(Duration::from_secs(2));
         } else {
-            while !dir.join("out/frame-00150.png").exists() && started.elapsed() < TIMEOUT {
+            while !dir.join("out/frame-00150.png").exists() {
+                assert!(started.elapsed() < TIMEOUT, "SIG{name}: no frame 150 within {TIMEOUT:?}");
                 std::thread::sleep(Duration::from_millis(20));
             }
         }
         // SAFETY: signalling the child this test started.
         assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+        // Its own time from the signal on: a loaded machine may have taken
+        // most of the timeout to reach frame 150.
+        let signalled = Instant::now();
         let status = loop {
             if let Some(status) = child.try_wait().unwrap() {
                 break status;
             }
-            assert!(started.elapsed() < TIMEOUT, "SIG{name}: still running");
+            assert!(signalled.elapsed() < TIMEOUT, "SIG{name}: still running");
             std::thread::sleep(Duration::from_millis(10));
         };
         let out = std::fs::read_to_string(dir.join("stdout")).unwrap();
