@@ -220,6 +220,11 @@ impl Ledger {
             if let Some((side, _)) = &g.forfeit {
                 t.forfeits[side.index()] += 1;
             }
+            let colour = usize::from(!g.first_black);
+            t.by_colour[colour].1 += 1;
+            if g.outcome == Outcome::Won(Side::First) {
+                t.by_colour[colour].0 += 1;
+            }
             for i in 0..2 {
                 t.slowest[i] = t.slowest[i].max(Duration::from_millis(g.slowest_ms[i]));
                 if let Some(kb) = g.peak_kb[i] {
@@ -248,6 +253,8 @@ pub struct Totals {
     pub peak_kb: [Option<u64>; 2],
     /// Games in which each engine's peak went over `max_memory`.
     pub over_memory: [u32; 2],
+    /// The first engine's wins and games as black, then as white.
+    pub by_colour: [(u32, u32); 2],
 }
 
 impl Totals {
@@ -266,13 +273,18 @@ impl fmt::Display for Totals {
         let peak = |p: Option<u64>| p.map_or_else(|| "unknown".to_owned(), |kb| format!("{kb} kB"));
         write!(
             f,
-            "first: {} wins, {} draws, {} losses ({:.1}%); forfeits: first {}, second {}; \
+            "first: {} wins, {} draws, {} losses ({:.1}%; as black {} of {}, as white {} of {}); \
+             forfeits: first {}, second {}; \
              slowest reply: first {} ms, second {} ms; peak memory: first {}, second {}; \
              over max_memory: first {}, second {}",
             self.wins,
             self.draws,
             self.losses,
             self.score() * 100.0,
+            self.by_colour[0].0,
+            self.by_colour[0].1,
+            self.by_colour[1].0,
+            self.by_colour[1].1,
             self.forfeits[0],
             self.forfeits[1],
             self.slowest[0].as_millis(),
@@ -369,6 +381,14 @@ mod tests {
         // 400,000 kB is over 350 MB (358,400 kB); 46,120 kB is not.
         assert_eq!(t.over_memory, [1, 0]);
         assert_eq!(t.score(), 0.625);
-        assert!(t.to_string().starts_with("first: 2 wins, 1 draws, 1 losses (62.5%)"), "{t}");
+        // Games 1 and 3 with black (a win, a draw), 2 and 4 with white (a
+        // loss, a win).
+        assert_eq!(t.by_colour, [(1, 2), (1, 2)]);
+        assert!(
+            t.to_string().starts_with(
+                "first: 2 wins, 1 draws, 1 losses (62.5%; as black 1 of 2, as white 1 of 2); "
+            ),
+            "{t}"
+        );
     }
 }
