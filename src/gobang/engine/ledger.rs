@@ -180,17 +180,17 @@ impl Ledger {
     /// writing it) is left out, as its game will be played again; any other
     /// bad line is an error naming its number.
     pub fn parse(text: &str) -> Result<Ledger, String> {
-        let mut lines = text.lines().enumerate();
+        // Each line is written whole, with its newline: a last line without
+        // one was cut short, even where what is left of it reads as a game.
+        let complete = text.rfind('\n').map_or(text, |end| &text[..=end]);
+        let mut lines = complete.lines().enumerate();
         let settings = match lines.next() {
             Some((_, line)) if line.starts_with("match | ") => line.to_owned(),
             Some((_, line)) => return Err(format!("line 1: not a match's settings: {line}")),
             None => return Err("empty: no match's settings".into()),
         };
-        let whole = text.ends_with('\n');
-        let count = text.lines().count();
         let mut games = Vec::new();
         for (i, line) in lines {
-            let last_and_cut = i + 1 == count && !whole;
             match GameResult::parse(line) {
                 Ok(game) if game.game as usize == games.len() + 1 => games.push(game),
                 Ok(game) => {
@@ -201,7 +201,6 @@ impl Ledger {
                         games.len() + 1
                     ))
                 }
-                Err(_) if last_and_cut => {}
                 Err(e) => return Err(format!("line {}: {e}", i + 1)),
             }
         }
@@ -355,6 +354,14 @@ mod tests {
         // Stopped while writing game 3's line: games 1 and 2 stand.
         let cut = format!("{text}game 3 | opening 7 | first bl");
         assert_eq!(Ledger::parse(&cut).unwrap().games.len(), 2);
+        // Cut inside a forfeit's reason, what is left reads as a game: it
+        // is left out all the same.
+        let mut forfeited = game(3);
+        forfeited.forfeit = Some((Side::First, "no reply within 1.1s".into()));
+        let line = forfeited.to_string();
+        let cut_reason = format!("{text}{}", &line[..line.len() - 4]);
+        assert_eq!(Ledger::parse(&cut_reason).unwrap().games.len(), 2);
+        assert_eq!(Ledger::parse(&format!("{text}{line}\n")).unwrap().games[2], forfeited);
         // The same bad line with its newline is damage, not a cut.
         let e = Ledger::parse(&format!("{cut}\n")).unwrap_err();
         assert!(e.starts_with("line 4: "), "{e}");
