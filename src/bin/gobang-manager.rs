@@ -77,6 +77,26 @@ struct Args {
     record: Option<PathBuf>,
 }
 
+impl Args {
+    /// The win rule the match plays by.
+    fn rule(&self) -> Rule {
+        if self.standard {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        }
+    }
+
+    /// The rule's name, as the settings line and game records give it.
+    fn rule_name(&self) -> &'static str {
+        if self.standard {
+            "standard"
+        } else {
+            "freestyle"
+        }
+    }
+}
+
 struct Engine {
     child: Child,
     input: ChildStdin,
@@ -157,13 +177,12 @@ fn game(
     opening: u64,
     black: usize,
 ) -> Result<(GameResult, GameRecord), String> {
-    let rule = if args.standard { Rule::Standard } else { Rule::Freestyle };
-    let line = matches::opening(opening, args.stones, rule);
+    let line = matches::opening(opening, args.stones, args.rule());
     let mut engines = [Engine::start(&args.first)?, Engine::start(&args.second)?];
     let mut slowest = [Duration::ZERO; 2];
     let Ending { outcome, moves, forfeit } = play(args, &mut engines, &line, black, &mut slowest)?;
     let record = GameRecord {
-        rule: if args.standard { "standard" } else { "freestyle" },
+        rule: args.rule_name(),
         moves: moves.iter().map(|&p| coords(p)).map(|(r, c)| (r as i32, c as i32)).collect(),
         // A forfeit ends the game off the board.
         result: match (&forfeit, outcome) {
@@ -204,7 +223,7 @@ fn play(
     black: usize,
     slowest: &mut [Duration; 2],
 ) -> Result<Ending, String> {
-    let rule = if args.standard { Rule::Standard } else { Rule::Freestyle };
+    let rule = args.rule();
     let side = |who: usize| if who == 0 { Side::First } else { Side::Second };
     let mut left = [args.match_ms; 2];
     for e in engines.iter_mut() {
@@ -315,7 +334,7 @@ fn settings(args: &Args) -> String {
         args.grace_ms,
         args.stones,
         args.first_opening,
-        if args.standard { "standard" } else { "freestyle" }
+        args.rule_name()
     )
 }
 

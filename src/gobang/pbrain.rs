@@ -11,10 +11,11 @@
 //!
 //! The AI is the twin of `AI.layerOne`, which always plays `'0'`: the
 //! engine's own stones are put on its board as `'0'` and the opponent's as
-//! `'1'`, whoever started. `--engine undo-lab` plays the undo-lab
-//! tutorial's AI instead, and `--engine strong` the strong engine. Its search takes milliseconds (at most about a
+//! `'1'`, whoever started. Its search takes milliseconds (at most about a
 //! tenth of a second on crowded boards), far inside any time a manager gives
 //! (`INFO timeout_turn`); the limits are read and kept, not needed.
+//! `--engine undo-lab` plays the undo-lab tutorial's AI instead, and
+//! `--engine strong` the strong engine, which honours the limits.
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -171,12 +172,11 @@ impl Engine {
             // Not the tutorial's: the strong engine answers.
             Ai::Strong(brain) => return brain.answer(&mut self.maps, &self.info),
             // Not the tutorial's: the undo-lab AI, for the engine's own stones.
-            Ai::UndoLab => lab::engine(&self.maps, Stone::White).unwrap_or((-1, -1)),
-            Ai::StepList => AI::new(self.maps).layer_one(&mut |_| {}),
+            Ai::UndoLab => lab::engine(&self.maps, Stone::White),
+            Ai::StepList => Some(AI::new(self.maps).layer_one(&mut |_| {})),
         };
         // With two points left the AI can answer none: then the first empty point.
-        let Some((row, col)) =
-            Some(found).filter(|p| AI::in_board(p.0, p.1)).or(first_empty(&self.maps))
+        let Some((row, col)) = found.filter(|p| AI::in_board(p.0, p.1)).or(first_empty(&self.maps))
         else {
             return "ERROR the board is full".into();
         };
