@@ -323,3 +323,24 @@ fn levels_are_ordered_and_the_strong_ones_beat_the_tutorials() {
     assert_eq!(score(Player::Engine(Level::Hard, fast), Player::UndoLab), 4);
     assert!(score(Player::Engine(Level::Hard, fast), Player::Engine(Level::Easy, fast)) >= 3);
 }
+
+#[test]
+fn a_vct_whose_defences_take_more_than_three_threes_is_found_and_holds() {
+    // From a game against a public engine, black to move: white's fours
+    // along the way cost black's budget of threes too, and no win is
+    // found within three; there is one within five.
+    let rows = ".............../.............../.....O...O...../.....XX.X....../...O.X...O...../\
+                ...OXXXXO....../.....XOOOO...../.....OXX......./.............../.............../\
+                .............../.............../.............../.............../...............";
+    let rows: Vec<&str> = rows.split('/').collect();
+    let mut maps = board_of(&rows);
+    let mut board = Board::from_maps(&maps, Rule::Freestyle);
+    let clock = Clock::new(Some(Duration::from_secs(60)), None);
+    let mut prover = Prover::new(&clock);
+    assert!(prover.prove(&mut board, Color::Black, 16, 3).is_none());
+    assert!(!prover.aborted(), "the search within three threes ran out of time");
+    let proof = Prover::new(&clock).prove(&mut board, Color::Black, 16, 5).expect("a VCT");
+    assert_eq!(proof.kind, Kind::Vct);
+    let games = replay(&mut maps, Color::Black, 5, 0).unwrap();
+    eprintln!("{} moves, {games} games replayed", proof.line.len());
+}

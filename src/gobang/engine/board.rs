@@ -2,6 +2,8 @@
 //! key of its line shape ([`shape`](super::shape)), kept up to date as
 //! stones are played and taken back, with a Zobrist hash.
 
+use std::sync::OnceLock;
+
 use crate::gobang::extras::renju;
 use crate::gobang::extras::rules::Rule;
 use crate::gobang::port::robot::{Maps, Stone};
@@ -64,6 +66,37 @@ pub fn step(p: usize, (dr, dc): (i32, i32), k: i32) -> Option<usize> {
         .then(|| r as usize * SIZE + c as usize)
 }
 
+/// No point: off the board.
+const OFF: u16 = u16::MAX;
+
+/// `ALONG[p][l][d]`: the point at offset `k` from `p` along line `l`, for
+/// the key digit `d = digit(k)` ([`shape::digit`]), or [`OFF`]: [`step`]
+/// worked out once, for the board's updates.
+static ALONG: [[[u16; 10]; 4]; POINTS] = along();
+
+const fn along() -> [[[u16; 10]; 4]; POINTS] {
+    let mut out = [[[OFF; 10]; 4]; POINTS];
+    let mut p = 0;
+    while p < POINTS {
+        let mut l = 0;
+        while l < 4 {
+            let (dr, dc) = LINES[l];
+            let mut d = 0;
+            while d < 10 {
+                let k = if d < 5 { d as i32 - 5 } else { d as i32 - 4 };
+                let (r, c) = ((p / SIZE) as i32 + dr * k, (p % SIZE) as i32 + dc * k);
+                if r >= 0 && r < SIZE as i32 && c >= 0 && c < SIZE as i32 {
+                    out[p][l][d] = (r as usize * SIZE + c as usize) as u16;
+                }
+                d += 1;
+            }
+            l += 1;
+        }
+        p += 1;
+    }
+    out
+}
+
 /// A fixed pseudo-random number for each point and colour (splitmix64).
 fn zobrist() -> [[u64; POINTS]; 2] {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -100,6 +133,67 @@ pub struct Board {
     /// The line shapes as each colour reads them (renju reads black's as
     /// standard and white's as freestyle).
     tables: [&'static Table; 2],
+    /// For every empty point and colour: the shapes a stone there would
+    /// make, what it would threaten, and what it would be worth
+    /// ([`worth_of`]). Kept up to date with the keys (a stone changes one
+    /// line's shape of each point near it), because the search asks them
+    /// of every point near the stones at every node.
+    shapes: Box<[[[Shape; 4]; POINTS]; 2]>,
+    threats: Box<[[Threat; POINTS]; 2]>,
+    worths: Box<[[i32; POINTS]; 2]>,
+}
+
+/// The threat and worth of every four shapes, by [`combo`].
+fn combos() -> &'static [(Threat, i32)] {
+    static COMBOS: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+    COMBOS.get_or_init(|| {
+        let all = [
+            Shape::Dead,
+            Shape::One,
+            Shape::Two,
+            Shape::OpenTwo,
+            Shape::Three,
+            Shape::OpenThree,
+            Shape::Four,
+            Shape::OpenFour,
+            Shape::Five,
+        ];
+        let mut out = Vec::with_capacity(9 * 9 * 9 * 9);
+        for a in all {
+            for b in all {
+                for c in all {
+                    for d in all {
+                        let shapes = [a, b, c, d];
+                        out.push((Threat::of(shapes), worth_of(shapes)));
+                    }
+                }
+            }
+        }
+        out
+    })
+}
+
+/// Four shapes' index in [`combos`].
+#[inline]
+fn combo(s: [Shape; 4]) -> usize {
+    ((s[0] as usize * 9 + s[1] as usize) * 9 + s[2] as usize) * 9 + s[3] as usize
+}
+
+/// What each shape a stone would make is worth, to order moves and to
+/// value positions.
+const WORTH: [i32; 9] = [0, 1, 4, 12, 10, 45, 55, 400, 10_000];
+
+/// What a stone making `shapes` along its four lines is worth: each
+/// shape's worth, and more for the threats they make together.
+pub fn worth_of(shapes: [Shape; 4]) -> i32 {
+    let sum: i32 = shapes.iter().map(|&s| WORTH[s as usize]).sum();
+    let bonus = match Threat::of(shapes) {
+        Threat::OpenFour => 400,
+        Threat::FourThree => 300,
+        Threat::Three if shapes.iter().filter(|&&s| s == Shape::OpenThree).count() > 1 => 150,
+        _ => 0,
+    };
+    sum + bonus
 }
 
 impl Board {
@@ -117,7 +211,7 @@ impl Board {
                 }
             }
         }
-        Board {
+        let mut board = Board {
             cells: [None; POINTS],
             keys,
             near: [0; POINTS],
@@ -129,7 +223,33 @@ impl Board {
                 shape::table(rule.for_stone(Stone::Black)),
                 shape::table(rule.for_stone(Stone::White)),
             ],
+            shapes: Box::new([[[Shape::Dead; 4]; POINTS]; 2]),
+            threats: Box::new([[Threat::Quiet; POINTS]; 2]),
+            worths: Box::new([[0; POINTS]; 2]),
+        };
+        for p in 0..POINTS {
+            board.refresh(p);
         }
+        board
+    }
+
+    /// Works out again what a stone of either colour on `p` would make
+    /// along all four lines.
+    fn refresh(&mut self, p: usize) {
+        for c in 0..2 {
+            for l in 0..4 {
+                self.shapes[c][p][l] = self.tables[c].shape(self.keys[c][p][l]);
+            }
+            self.combine(c, p);
+        }
+    }
+
+    /// The threat and worth of colour `c` on `p` from its four shapes.
+    #[inline]
+    fn combine(&mut self, c: usize, p: usize) {
+        let (threat, worth) = combos()[combo(self.shapes[c][p])];
+        self.threats[c][p] = threat;
+        self.worths[c][p] = worth;
     }
 
     /// The board of the port's `maps` (`maps[row][col]`).
@@ -193,15 +313,27 @@ impl Board {
     }
 
     fn update(&mut self, p: usize, colour: Color, add: bool) {
-        for (l, &line) in LINES.iter().enumerate() {
-            for k in (-5..=5).filter(|&k| k != 0) {
-                if let Some(q) = step(p, line, k) {
-                    // `p` is at offset -k from `q`.
-                    let place = POW3[digit(-k)];
+        let (tables, combos) = (self.tables, combos());
+        for (l, along) in ALONG[p].iter().enumerate() {
+            for (d, &q) in along.iter().enumerate() {
+                let q = q as usize;
+                if q != OFF as usize {
+                    // `p` is at offset -k from `q`, whose digit is 9 - d.
+                    let place = POW3[9 - d];
                     let own = &mut self.keys[colour as usize][q][l];
                     *own = if add { *own + place } else { *own - place };
                     let other = &mut self.keys[colour.other() as usize][q][l];
                     *other = if add { *other + 2 * place } else { *other - 2 * place };
+                    if self.cells[q].is_none() {
+                        // Only this one of q's lines changed. (A stone's
+                        // own point is worked out whole when it is taken.)
+                        for c in 0..2 {
+                            self.shapes[c][q][l] = tables[c].shape(self.keys[c][q][l]);
+                            let (threat, worth) = combos[combo(self.shapes[c][q])];
+                            self.threats[c][q] = threat;
+                            self.worths[c][q] = worth;
+                        }
+                    }
                 }
             }
         }
@@ -213,6 +345,9 @@ impl Board {
             }
         }
         self.hash ^= self.zobrist[colour as usize][p];
+        if !add {
+            self.refresh(p);
+        }
     }
 
     /// Plays `colour` on the empty point `p`.
@@ -249,19 +384,25 @@ impl Board {
     /// The shapes along the four lines.
     #[inline]
     pub fn shapes(&self, p: usize, colour: Color) -> [Shape; 4] {
-        let (k, table) = (&self.keys[colour as usize][p], self.tables[colour as usize]);
-        [table.shape(k[0]), table.shape(k[1]), table.shape(k[2]), table.shape(k[3])]
+        self.shapes[colour as usize][p]
     }
 
     /// What a stone of `colour` on the empty `p` threatens.
     #[inline]
     pub fn threat(&self, p: usize, colour: Color) -> Threat {
-        Threat::of(self.shapes(p, colour))
+        self.threats[colour as usize][p]
+    }
+
+    /// What a stone of `colour` on the empty `p` is worth ([`worth_of`]).
+    #[inline]
+    pub fn worth(&self, p: usize, colour: Color) -> i32 {
+        self.worths[colour as usize][p]
     }
 
     /// Whether a stone of `colour` on `p` wins.
+    #[inline]
     pub fn wins_at(&self, p: usize, colour: Color) -> bool {
-        self.cells[p].is_none() && self.shapes(p, colour).contains(&Shape::Five)
+        self.cells[p].is_none() && self.threats[colour as usize][p] == Threat::Five
     }
 
     /// Whether `colour` may not play the empty point `p`: under renju,
@@ -388,6 +529,49 @@ mod tests {
             board.undo();
         }
         assert!(board.keys == fresh.keys && board.near == fresh.near && board.hash == 0);
+    }
+
+    #[test]
+    fn what_each_point_would_make_follows_plays_and_undos() {
+        // Stones played and taken back at random, near the centre so that
+        // they meet: after each step every empty point's shapes, threat
+        // and worth are as a board built afresh from the same stones says.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha12Rng::seed_from_u64(7);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let mut board = Board::new(rule);
+            let mut colour = Color::Black;
+            for step in 0..600 {
+                if board.moves().len() > 40 || (!board.moves().is_empty() && rng.random_bool(0.3)) {
+                    board.undo();
+                    colour = colour.other();
+                } else {
+                    let p = rng.random_range(4..11) * SIZE + rng.random_range(4..11);
+                    if board.at(p).is_some() {
+                        continue;
+                    }
+                    board.play(p, colour);
+                    colour = colour.other();
+                }
+                let mut fresh = Board::new(rule);
+                for (i, &p) in board.moves().iter().enumerate() {
+                    fresh.play(p, if i % 2 == 0 { Color::Black } else { Color::White });
+                }
+                for p in (0..POINTS).filter(|&p| board.at(p).is_none()) {
+                    for c in [Color::Black, Color::White] {
+                        let from_keys = [0, 1, 2, 3].map(|l| board.shape(p, c, l));
+                        assert_eq!(board.shapes(p, c), from_keys, "step {step}, point {p}");
+                        assert_eq!(
+                            board.shapes(p, c),
+                            fresh.shapes(p, c),
+                            "step {step}, point {p}"
+                        );
+                        assert_eq!(board.threat(p, c), Threat::of(from_keys));
+                        assert_eq!(board.worth(p, c), worth_of(from_keys));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

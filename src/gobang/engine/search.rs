@@ -4,7 +4,6 @@
 
 use super::board::{Board, Color, Threat, POINTS};
 use super::clock::Clock;
-use super::shape::Shape;
 use super::threat::{defences, five_points, threat_points};
 
 /// A won game's score; wins sooner score higher.
@@ -12,21 +11,10 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are wins or losses found by the search.
 pub const WON: i32 = WIN - 1_000;
 
-/// What each shape a stone would make is worth, to order moves and to
-/// value positions.
-const WORTH: [i32; 9] = [0, 1, 4, 12, 10, 45, 55, 400, 10_000];
-
-/// What a stone of `colour` on `p` is worth.
+/// What a stone of `colour` on `p` is worth ([`super::board::worth_of`]).
+#[inline]
 pub fn worth(board: &Board, p: usize, colour: Color) -> i32 {
-    let shapes = board.shapes(p, colour);
-    let sum: i32 = shapes.iter().map(|&s| WORTH[s as usize]).sum();
-    let bonus = match Threat::of(shapes) {
-        Threat::OpenFour => 400,
-        Threat::FourThree => 300,
-        Threat::Three if shapes.iter().filter(|&&s| s == Shape::OpenThree).count() > 1 => 150,
-        _ => 0,
-    };
-    sum + bonus
+    board.worth(p, colour)
 }
 
 /// The position's value for `me`, to move: what my stones could make,
@@ -190,14 +178,20 @@ impl<'c> Search<'c> {
             return 0;
         }
         let them = me.other();
-        if five_points(board, me).1 > 0 {
-            return WIN - ply;
+        // One pass over the points: my five, their fives, my open four.
+        let (mut n, mut open_four) = (0, false);
+        for p in board.near_points() {
+            match board.threat(p, me) {
+                Threat::Five => return WIN - ply,
+                Threat::OpenFour => open_four = true,
+                _ => {}
+            }
+            n += usize::from(board.threat(p, them) == Threat::Five);
         }
-        let (_, n) = five_points(board, them);
         if n >= 2 {
             return -(WIN - ply - 1);
         }
-        if n == 0 && board.near_points().any(|p| board.threat(p, me) >= Threat::OpenFour) {
+        if n == 0 && open_four {
             return WIN - ply - 2;
         }
         if board.full() {

@@ -142,7 +142,11 @@ impl<'c> Prover<'c> {
     }
 
     /// A win for `attacker`, to move, in at most `depth` of its moves of
-    /// which at most `threes` make threes (0: VCF only).
+    /// which at most `threes` make no four (threes, or blocks of the
+    /// defender's fours; 0: VCF only). It looks for wins with none of
+    /// those first, then one, then two and so on: such wins have fewer
+    /// defences to try and are found soonest, and the results kept on the
+    /// way spare the later rounds work.
     pub fn prove(
         &mut self,
         board: &mut Board,
@@ -154,7 +158,10 @@ impl<'c> Prover<'c> {
         if n > 0 {
             return Some(Proof { kind: Kind::Five, line: vec![fives[0]] });
         }
-        if !self.attack(board, attacker, depth, threes) {
+        if !(0..=threes).any(|t| self.attack(board, attacker, depth, t) || self.aborted) {
+            return None;
+        }
+        if self.aborted {
             return None;
         }
         let line = self.main_line(board, attacker);
