@@ -1,6 +1,7 @@
 //! The engine's board: stones, and for every point, line and colour the
-//! key of its line shape ([`shape`](super::shape)), kept up to date as
-//! stones are played and taken back, with a Zobrist hash.
+//! key of its line shape ([`shape`](super::shape)) and what a stone there
+//! would make, kept up to date as stones are played and taken back, with
+//! a Zobrist hash.
 
 use std::sync::OnceLock;
 
@@ -8,7 +9,7 @@ use crate::gobang::extras::renju;
 use crate::gobang::extras::rules::Rule;
 use crate::gobang::port::robot::{Maps, Stone};
 
-use super::shape::{self, digit, Shape, Table, POW3};
+use super::shape::{self, digit, Shape, Table, POW3, SHAPES};
 
 /// The board's side.
 pub const SIZE: usize = 15;
@@ -147,22 +148,11 @@ pub struct Board {
 fn combos() -> &'static [(Threat, i32)] {
     static COMBOS: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
     COMBOS.get_or_init(|| {
-        let all = [
-            Shape::Dead,
-            Shape::One,
-            Shape::Two,
-            Shape::OpenTwo,
-            Shape::Three,
-            Shape::OpenThree,
-            Shape::Four,
-            Shape::OpenFour,
-            Shape::Five,
-        ];
         let mut out = Vec::with_capacity(9 * 9 * 9 * 9);
-        for a in all {
-            for b in all {
-                for c in all {
-                    for d in all {
+        for a in SHAPES {
+            for b in SHAPES {
+                for c in SHAPES {
+                    for d in SHAPES {
                         let shapes = [a, b, c, d];
                         out.push((Threat::of(shapes), worth_of(shapes)));
                     }

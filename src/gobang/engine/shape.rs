@@ -35,7 +35,8 @@ pub enum Shape {
     Five,
 }
 
-const SHAPES: [Shape; 9] = [
+/// Every shape, weakest first (`SHAPES[s as usize] == s`).
+pub const SHAPES: [Shape; 9] = [
     Shape::Dead,
     Shape::One,
     Shape::Two,
