@@ -183,3 +183,70 @@ fn the_undo_lab_ai_plays_whole_games_through_the_protocol() {
     assert!(!stdout.contains("forfeit "), "{stdout}");
     assert!(stdout.lines().last().unwrap().contains("forfeits: first 0, second 0"), "{stdout}");
 }
+
+#[test]
+fn a_match_plays_the_openings_of_a_file_each_with_both_colours() {
+    let dir = scratch("openings");
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "# two openings\n\nH7,G9,I10\ngobang rule=freestyle moves=H7,H8,J9,C3 result=unfinished\n",
+    )
+    .unwrap();
+    let record = dir.join("games.txt");
+    let results = dir.join("results.txt");
+    let engine = step_list();
+    let run = manager(&[
+        "--games",
+        "4",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+        &engine,
+        &engine,
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let games = std::fs::read_to_string(&record).unwrap();
+    let starts: Vec<&str> = games.lines().map(|l| l.split("moves=").nth(1).unwrap()).collect();
+    assert_eq!(starts.len(), 4, "{games}");
+    for (i, start) in starts.iter().enumerate() {
+        let opening = if i < 2 { "H7,G9,I10," } else { "H7,H8,J9,C3," };
+        assert!(start.starts_with(opening), "game {}: {start}", i + 1);
+    }
+    let settings = std::fs::read_to_string(&results).unwrap();
+    let settings = settings.lines().next().unwrap();
+    assert!(settings.contains(&format!("openings in {} from 1", openings.display())), "{settings}");
+    assert!(!settings.contains("stones"), "{settings}");
+}
+
+#[test]
+fn a_bad_openings_file_gets_one_line_naming_it() {
+    let dir = scratch("bad-openings");
+    let engine = step_list();
+    let cases = [
+        ("H7,Z9,I10\n", "line 1", "Z9"),
+        ("# a comment\nH7,G9,H7\n", "line 2", "H7 is played twice"),
+        ("H7,A0,H8,A1,H9,A2,H10,A3,H11\n", "line 1", "already has five"),
+        ("H7,G9,I10\n", "holds 1 openings", "need openings 1 to 2"),
+    ];
+    for (i, (content, place, what)) in cases.iter().enumerate() {
+        let openings = dir.join(format!("openings-{i}.txt"));
+        std::fs::write(&openings, content).unwrap();
+        let run =
+            manager(&["--games", "4", "--openings", openings.to_str().unwrap(), &engine, &engine]);
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{content}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        for part in [&openings.display().to_string(), *place, *what] {
+            assert!(stderr.contains(part), "{content}: {stderr} lacks {part}");
+        }
+        assert!(text(&run.stdout).is_empty(), "no game played: {}", text(&run.stdout));
+    }
+    // Drawn openings' size means nothing with a file of openings.
+    let run = manager(&["--stones", "4", "--openings", "openings.txt", &engine, &engine]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(text(&run.stderr).contains("'--stones <STONES>' cannot be used with"));
+}

@@ -17,6 +17,8 @@
 //! same FILE and settings goes on from the games FILE holds: a match of a
 //! thousand games can be played in steps, and `--games` can grow. With
 //! `--record FILE` each game's moves are appended to FILE as a game record.
+//! With `--openings FILE` the openings are FILE's, one a line, instead of
+//! drawn at random: a list of one's own, or balanced ones.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -30,7 +32,9 @@ use clap::Parser;
 use fourinrow::gobang::engine::board::{coords, Color, POINTS, SIZE};
 use fourinrow::gobang::engine::ledger::{GameResult, Ledger, Outcome, Side};
 use fourinrow::gobang::engine::matches;
-use fourinrow::gobang::extras::record::{GameRecord, GameResult as RecordResult};
+use fourinrow::gobang::extras::record::{
+    parse_point, point_name, GameRecord, GameResult as RecordResult,
+};
 use fourinrow::gobang::extras::rules::{winner, Rule};
 use fourinrow::gobang::port::robot::Maps;
 
@@ -57,12 +61,19 @@ struct Args {
     /// Time allowed beyond timeout_turn before a reply counts as a forfeit
     #[arg(long, default_value_t = 100)]
     grace_ms: u64,
-    /// Stones in each opening
-    #[arg(long, default_value_t = 3)]
+    /// Stones in each opening drawn (not with --openings)
+    #[arg(long, default_value_t = 3, conflicts_with = "openings")]
     stones: usize,
-    /// The first opening's number
+    /// The first opening's number (with --openings, its line: the first
+    /// line with an opening is 1)
     #[arg(long, default_value_t = 1)]
     first_opening: u64,
+    /// Plays the openings in FILE instead of drawing them, one a line:
+    /// the moves, black first, as game records name them (`H7,G9,I10`),
+    /// or a whole game-record line; blank lines and lines starting with
+    /// `#` are skipped
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
     /// Exactly five wins (INFO rule 1)
     #[arg(long)]
     standard: bool,
@@ -173,11 +184,15 @@ impl Drop for Engine {
 /// game's line and its moves as a game record.
 fn game(
     args: &Args,
+    openings: &[Vec<usize>],
     number: u32,
     opening: u64,
     black: usize,
 ) -> Result<(GameResult, GameRecord), String> {
-    let line = matches::opening(opening, args.stones, args.rule());
+    let line = match usize::try_from(opening).ok().and_then(|n| openings.get(n.checked_sub(1)?)) {
+        Some(line) => line.clone(),
+        None => matches::opening(opening, args.stones, args.rule()),
+    };
     let mut engines = [Engine::start(&args.first)?, Engine::start(&args.second)?];
     let mut slowest = [Duration::ZERO; 2];
     let Ending { outcome, moves, forfeit } = play(args, &mut engines, &line, black, &mut slowest)?;
@@ -323,19 +338,82 @@ fn main() -> ExitCode {
 /// The match's settings line: what must stay the same for a results file
 /// to go on (the number of games may grow).
 fn settings(args: &Args) -> String {
+    let openings = match &args.openings {
+        Some(file) => format!("openings in {} from {}", file.display(), args.first_opening),
+        None => format!("stones {} | openings from {}", args.stones, args.first_opening),
+    };
     format!(
         "match | first: {} | second: {} | turn {} ms | match {} ms | memory {} | grace {} ms | \
-         stones {} | openings from {} | {}",
+         {openings} | {}",
         args.first,
         args.second,
         args.turn_ms,
         args.match_ms,
         args.memory,
         args.grace_ms,
-        args.stones,
-        args.first_opening,
         args.rule_name()
     )
+}
+
+/// The openings of `text` (an `--openings` file), each its points, black
+/// first; an error names the line and what is wrong with it.
+fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Vec<usize>>, String> {
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: String| format!("line {}: {e}", i + 1);
+        let moves = if line.starts_with("gobang") {
+            GameRecord::parse(line).map_err(|e| at(e.to_string()))?.moves
+        } else {
+            line.split(',')
+                .map(|name| parse_point(name.trim()).map_err(|e| at(e.to_string())))
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        let mut maps: Maps = [[None; SIZE]; SIZE];
+        let mut colour = Color::Black;
+        for &(row, col) in &moves {
+            let cell = &mut maps[row as usize][col as usize];
+            if cell.is_some() {
+                return Err(at(format!("{} is played twice", point_name((row, col)))));
+            }
+            *cell = Some(colour.stone());
+            if winner(&maps, (row, col), rule).is_some() {
+                return Err(at(format!(
+                    "the opening already has five, at {}",
+                    point_name((row, col))
+                )));
+            }
+            colour = colour.other();
+        }
+        if moves.len() >= POINTS {
+            return Err(at("the opening fills the board".into()));
+        }
+        openings.push(moves.iter().map(|&(r, c)| r as usize * SIZE + c as usize).collect());
+    }
+    Ok(openings)
+}
+
+/// The openings `--openings` names (none without it), checked to be enough
+/// for the match.
+fn read_openings(args: &Args) -> Result<Vec<Vec<usize>>, String> {
+    let Some(path) = &args.openings else { return Ok(Vec::new()) };
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let openings = parse_openings(&text, args.rule()).map_err(|e| format!("{shown}: {e}"))?;
+    let last = args.first_opening + u64::from(args.games.max(1) - 1) / 2;
+    if args.first_opening == 0 || last > openings.len() as u64 {
+        return Err(format!(
+            "{shown} holds {} openings; {} games from opening {} need openings {} to {last}",
+            openings.len(),
+            args.games,
+            args.first_opening,
+            args.first_opening
+        ));
+    }
+    Ok(openings)
 }
 
 /// Reads the results file to go on from, or starts it with the settings.
@@ -371,6 +449,7 @@ fn append(file: &mut Option<(File, PathBuf)>, line: &impl std::fmt::Display) -> 
 }
 
 fn run(args: &Args) -> Result<(), String> {
+    let openings = read_openings(args)?;
     let settings = settings(args);
     let mut ledger = match &args.results {
         Some(path) => open_results(path, &settings)?,
@@ -395,7 +474,8 @@ fn run(args: &Args) -> Result<(), String> {
     let (mut results, mut records) = (open(&args.results)?, open(&args.record)?);
     for n in ledger.games.len() as u64..u64::from(args.games) {
         let number = u32::try_from(n + 1).unwrap_or(u32::MAX);
-        let (result, record) = game(args, number, args.first_opening + n / 2, (n % 2) as usize)
+        let opening = args.first_opening + n / 2;
+        let (result, record) = game(args, &openings, number, opening, (n % 2) as usize)
             .map_err(|e| format!("game {number}: {e}"))?;
         println!("{result}");
         append(&mut results, &result)?;
