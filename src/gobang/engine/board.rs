@@ -303,7 +303,6 @@ impl Board {
     }
 
     fn update(&mut self, p: usize, colour: Color, add: bool) {
-        let (tables, combos) = (self.tables, combos());
         for (l, along) in ALONG[p].iter().enumerate() {
             for (d, &q) in along.iter().enumerate() {
                 let q = q as usize;
@@ -315,13 +314,13 @@ impl Board {
                     let other = &mut self.keys[colour.other() as usize][q][l];
                     *other = if add { *other + 2 * place } else { *other - 2 * place };
                     if self.cells[q].is_none() {
-                        // Only this one of q's lines changed. (A stone's
-                        // own point is worked out whole when it is taken.)
+                        // Only this one of q's lines changed. A stone's own
+                        // point is left as it was: stones are taken back
+                        // last first, so by the time it is, every change to
+                        // its lines since it was played is undone too.
                         for c in 0..2 {
-                            self.shapes[c][q][l] = tables[c].shape(self.keys[c][q][l]);
-                            let (threat, worth) = combos[combo(self.shapes[c][q])];
-                            self.threats[c][q] = threat;
-                            self.worths[c][q] = worth;
+                            self.shapes[c][q][l] = self.tables[c].shape(self.keys[c][q][l]);
+                            self.combine(c, q);
                         }
                     }
                 }
@@ -335,9 +334,6 @@ impl Board {
             }
         }
         self.hash ^= self.zobrist[colour as usize][p];
-        if !add {
-            self.refresh(p);
-        }
     }
 
     /// Plays `colour` on the empty point `p`.
@@ -348,20 +344,13 @@ impl Board {
         self.moves.push(p);
     }
 
-    /// Takes back the last stone.
+    /// Takes back the last stone (only the last: what the board keeps for
+    /// each point relies on it).
     pub fn undo(&mut self) {
         if let Some(p) = self.moves.pop() {
             if let Some(colour) = self.cells[p].take() {
                 self.update(p, colour, false);
             }
-        }
-    }
-
-    /// Takes the stone off `p` (not necessarily the last one played).
-    pub fn remove(&mut self, p: usize) {
-        if let Some(colour) = self.cells[p].take() {
-            self.update(p, colour, false);
-            self.moves.retain(|&q| q != p);
         }
     }
 

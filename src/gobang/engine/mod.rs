@@ -35,7 +35,7 @@ use crate::gobang::extras::rules::Rule;
 use crate::gobang::extras::wins::{Prove, ProvenLine};
 use crate::gobang::port::robot::{Maps, Stone};
 use board::{coords, Board, Color, SIZE};
-use search::{moves, worth, Search, Table, WIN, WON};
+use search::{moves, Search, Table, WIN, WON};
 use threat::{five_points, Proof, Prover};
 
 /// How well the engine plays.
@@ -240,7 +240,7 @@ pub fn think(
     let mut list = if settings.blind {
         let mut near: Vec<(i32, usize)> = board
             .near_points()
-            .map(|p| (worth(board, p, me) + worth(board, p, them) / 4, p))
+            .map(|p| (board.worth(p, me) + board.worth(p, them) / 4, p))
             .collect();
         near.sort_by_key(|x| std::cmp::Reverse(x.0));
         near.into_iter().take(settings.width).map(|(_, p)| p).collect()
@@ -278,7 +278,7 @@ pub fn think(
         }
     }
     let mut scored: Vec<(i32, usize)> = if settings.depth == 0 {
-        list.iter().map(|&p| (worth(board, p, me) + worth(board, p, them) / 2, p)).collect()
+        list.iter().map(|&p| (board.worth(p, me) + board.worth(p, them) / 2, p)).collect()
     } else {
         list.iter().map(|&p| (0, p)).collect()
     };
@@ -326,8 +326,7 @@ pub fn think(
     nodes += search.nodes;
     if depth_done == 0 && settings.depth > 0 {
         // Not even one ply: order by the stones' worth.
-        scored =
-            list.iter().map(|&p| (worth(board, p, me) + worth(board, p, them) / 2, p)).collect();
+        scored = list.iter().map(|&p| (board.worth(p, me) + board.worth(p, them) / 2, p)).collect();
         scored.sort_by_key(|x| std::cmp::Reverse(x.0));
     }
     scored.sort_by_key(|x| std::cmp::Reverse(x.0));

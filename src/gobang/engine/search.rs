@@ -11,19 +11,13 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are wins or losses found by the search.
 pub const WON: i32 = WIN - 1_000;
 
-/// What a stone of `colour` on `p` is worth ([`super::board::worth_of`]).
-#[inline]
-pub fn worth(board: &Board, p: usize, colour: Color) -> i32 {
-    board.worth(p, colour)
-}
-
 /// The position's value for `me`, to move: what my stones could make,
 /// less what the other's could, the mover's counted more.
 pub fn evaluate(board: &Board, me: Color) -> i32 {
     let (mut mine, mut theirs) = (0, 0);
     for p in board.near_points() {
-        mine += worth(board, p, me);
-        theirs += worth(board, p, me.other());
+        mine += board.worth(p, me);
+        theirs += board.worth(p, me.other());
     }
     (mine * 6 - theirs * 5) / 5
 }
@@ -110,7 +104,7 @@ pub fn moves(board: &Board, me: Color, width: usize) -> Vec<usize> {
     let mut scored: Vec<(i32, usize)> = if threats.is_empty() {
         board
             .near_points()
-            .map(|p| (worth(board, p, me) + worth(board, p, them) * 4 / 5, p))
+            .map(|p| (board.worth(p, me) + board.worth(p, them) * 4 / 5, p))
             .collect()
     } else {
         // An open three against me: my fours, or a stone that spoils it.
@@ -120,7 +114,7 @@ pub fn moves(board: &Board, me: Color, width: usize) -> Vec<usize> {
                 answers.push(p);
             }
         }
-        answers.into_iter().map(|p| (worth(board, p, me) + worth(board, p, them), p)).collect()
+        answers.into_iter().map(|p| (board.worth(p, me) + board.worth(p, them), p)).collect()
     };
     // Renju: black's forbidden points are no moves.
     scored.retain(|&(_, p)| !board.forbidden(p, me));

@@ -158,10 +158,8 @@ impl<'c> Prover<'c> {
         if n > 0 {
             return Some(Proof { kind: Kind::Five, line: vec![fives[0]] });
         }
-        if !(0..=threes).any(|t| self.attack(board, attacker, depth, t) || self.aborted) {
-            return None;
-        }
-        if self.aborted {
+        let won = (0..=threes).any(|t| self.attack(board, attacker, depth, t) || self.aborted);
+        if !won || self.aborted {
             return None;
         }
         let line = self.main_line(board, attacker);
