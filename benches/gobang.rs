@@ -15,25 +15,20 @@
 
 use std::time::{Duration, Instant};
 
-use fourinrow::gobang::engine::board::{Board, Color, SIZE};
+use fourinrow::gobang::engine::board::{Board, Color};
 use fourinrow::gobang::engine::search::Table;
 use fourinrow::gobang::engine::{think, Clock, Level, Settings};
-use fourinrow::gobang::extras::record::GameRecord;
+use fourinrow::gobang::extras::record::{GameRecord, RecordError};
 use fourinrow::gobang::extras::rules::Rule;
 
 /// The positions of `text` (game records) to search, with the side to move.
 fn positions(text: &str) -> Result<Vec<(Board, Color)>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let record = GameRecord::parse(line).map_err(|e| format!("line {}: {e}", n + 1))?;
-        let mut board = Board::new(Rule::Freestyle);
-        let mut colour = Color::Black;
-        for (i, &(row, col)) in record.moves.iter().enumerate() {
-            if i >= 4 && i % 4 == 0 {
-                out.push((board.clone(), colour));
-            }
-            board.play(row as usize * SIZE + col as usize, colour);
-            colour = colour.other();
+        let at = |e: RecordError| format!("line {}: {e}", n + 1);
+        let positions = GameRecord::parse(line).and_then(|r| r.positions()).map_err(at)?;
+        for (maps, stone) in positions.iter().skip(4).step_by(4) {
+            out.push((Board::from_maps(maps, Rule::Freestyle), Color::of(*stone)));
         }
     }
     Ok(out)

@@ -33,7 +33,7 @@ use fourinrow::gobang::engine::board::{coords, Color, POINTS, SIZE};
 use fourinrow::gobang::engine::ledger::{GameResult, Ledger, Outcome, Side};
 use fourinrow::gobang::engine::matches;
 use fourinrow::gobang::extras::record::{
-    parse_point, point_name, GameRecord, GameResult as RecordResult,
+    parse_point, point_name, GameRecord, GameResult as RecordResult, RecordError,
 };
 use fourinrow::gobang::extras::rules::{winner, Rule};
 use fourinrow::gobang::port::robot::Maps;
@@ -357,7 +357,8 @@ fn settings(args: &Args) -> String {
 
 /// The openings of `text` (an `--openings` file), each its points, black
 /// first; an error names the line and what is wrong with it.
-fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Vec<usize>>, String> {
+fn parse_openings(text: &str, args: &Args) -> Result<Vec<Vec<usize>>, String> {
+    let (rule, rule_name) = (args.rule(), args.rule_name());
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -372,26 +373,24 @@ fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Vec<usize>>, String> {
                 .map(|name| parse_point(name.trim()).map_err(|e| at(e.to_string())))
                 .collect::<Result<Vec<_>, _>>()?
         };
-        let mut maps: Maps = [[None; SIZE]; SIZE];
-        let mut colour = Color::Black;
-        for &(row, col) in &moves {
-            let cell = &mut maps[row as usize][col as usize];
-            if cell.is_some() {
-                return Err(at(format!("{} is played twice", point_name((row, col)))));
+        let record = GameRecord { rule: rule_name, moves, result: RecordResult::Unfinished };
+        let positions = record.positions().map_err(|e| match e {
+            RecordError::Taken { point, .. } => {
+                at(format!("{} is played twice", point_name(point)))
             }
-            *cell = Some(colour.stone());
+            e => at(e.to_string()),
+        })?;
+        for ((mut maps, stone), &(row, col)) in positions.into_iter().zip(&record.moves) {
+            maps[row as usize][col as usize] = Some(stone);
             if winner(&maps, (row, col), rule).is_some() {
-                return Err(at(format!(
-                    "the opening already has five, at {}",
-                    point_name((row, col))
-                )));
+                let five = point_name((row, col));
+                return Err(at(format!("the opening already has five, at {five}")));
             }
-            colour = colour.other();
         }
-        if moves.len() >= POINTS {
+        if record.moves.len() >= POINTS {
             return Err(at("the opening fills the board".into()));
         }
-        openings.push(moves.iter().map(|&(r, c)| r as usize * SIZE + c as usize).collect());
+        openings.push(record.moves.iter().map(|&(r, c)| r as usize * SIZE + c as usize).collect());
     }
     Ok(openings)
 }
@@ -402,7 +401,7 @@ fn read_openings(args: &Args) -> Result<Vec<Vec<usize>>, String> {
     let Some(path) = &args.openings else { return Ok(Vec::new()) };
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let openings = parse_openings(&text, args.rule()).map_err(|e| format!("{shown}: {e}"))?;
+    let openings = parse_openings(&text, args).map_err(|e| format!("{shown}: {e}"))?;
     let last = args.first_opening + u64::from(args.games.max(1) - 1) / 2;
     if args.first_opening == 0 || last > openings.len() as u64 {
         return Err(format!(
