@@ -49,8 +49,9 @@ fn scratch(name: &str) -> PathBuf {
 /// every position a perfect player meets up to its `plies` has every
 /// column's score; every entry agrees with its children that the book
 /// holds (no child scores more than minus the parent, and a parent whose
-/// every child is there is the best of them). Returns the positions whose
-/// every child was there.
+/// every child is there is the best of them), and an entry's parent whose
+/// every child is known is there too. Returns the positions whose every
+/// child was there.
 fn check_claims(book: &Book) -> usize {
     let known = Known::from_book(book).unwrap();
     let Coverage { plies, all_plies, .. } = book.coverage();
@@ -108,6 +109,11 @@ fn check_claims(book: &Book) -> usize {
         if all {
             assert_eq!(best, Some(score), "{k:#x}: the best column");
             whole += 1;
+        }
+        for q in p.parents().into_iter().filter(|q| !q.can_win_next()) {
+            if known.analysis(&q).is_some() {
+                assert!(book.get(&q).is_some(), "{k:#x}: a parent with every column known");
+            }
         }
     }
     whole

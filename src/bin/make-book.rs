@@ -37,7 +37,7 @@ struct Args {
     all_plies: u8,
     /// Start the perfect player's lines from every position of L moves and
     /// of L + 1 (0: the empty board), at most --all-plies
-    #[arg(long, value_name = "L", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=8))]
+    #[arg(long, value_name = "L", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=8))]
     lines_from: u8,
     /// Positions solved at once [default: the machine's cores]
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..=256))]

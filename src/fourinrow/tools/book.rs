@@ -49,7 +49,7 @@ use std::time::{Duration, Instant};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha12Rng;
 
-use crate::fourinrow::engine::solver::book::{key, Coverage};
+use crate::fourinrow::engine::solver::book::{key, position, Coverage};
 use crate::fourinrow::engine::solver::{Book, Level, Position, PositionError, Solver, Tuning};
 
 /// What to build.
@@ -339,9 +339,12 @@ pub fn complete_ply(known: &Known, plies: usize) -> Option<usize> {
 }
 
 /// Every entry of the book that `known` makes, up to `plies` moves: the
-/// solved positions, and the positions before `all_plies` and the perfect
-/// player's turns whose every child is known, sorted by key. A ply solved
-/// in part adds what it has.
+/// solved positions, the positions before `all_plies` and the perfect
+/// player's turns whose every child is known, and then every parent of an
+/// entry whose every child is an entry (or is scored at once), sorted by
+/// key. A ply solved in part adds what it has. (The parents keep the turns
+/// of an earlier build's lines, whose children a checkpoint carried over
+/// still holds, and a position reached by another order of moves.)
 pub fn compile(known: &Known, plies: usize) -> Vec<(u64, i8)> {
     let mut entries: HashMap<u64, i32> = known.solved.clone();
     for ply in 0..plies {
@@ -359,6 +362,23 @@ pub fn compile(known: &Known, plies: usize) -> Vec<(u64, i8)> {
             }
         }
     }
+    let mut all = Known { solved: entries, ..known.clone() };
+    let mut parents: Vec<Position> = Vec::new();
+    for &key in all.solved.keys() {
+        if let Some(p) = position(key, known.root.width(), known.root.height()) {
+            parents.extend(p.parents());
+        }
+    }
+    while let Some(p) = parents.pop() {
+        if p.can_win_next() || all.solved.contains_key(&book_key(&p)) {
+            continue;
+        }
+        if let Some(s) = all.analysis(&p).and_then(|a| a.into_iter().flatten().max()) {
+            all.solved.insert(book_key(&p), s);
+            parents.extend(p.parents());
+        }
+    }
+    let entries = all.solved;
     let mut sorted: Vec<(u64, i8)> = entries.into_iter().map(|(k, s)| (k, s as i8)).collect();
     sorted.sort_unstable();
     sorted

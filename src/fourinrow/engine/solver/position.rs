@@ -259,6 +259,29 @@ impl Position {
         p
     }
 
+    /// The positions this one can follow: in each column whose top stone
+    /// is the last mover's, that stone taken back. A position where the
+    /// game was already over (the side to move has four) has none.
+    pub fn parents(&self) -> Vec<Position> {
+        let g = self.geometry();
+        let last = self.current ^ self.mask;
+        if self.moves == 0 || has_four(g, self.current) {
+            return Vec::new();
+        }
+        (0..self.width)
+            .filter_map(|c| {
+                let stones = self.mask & g.column(c);
+                let top = 1u128.checked_shl(127u32.checked_sub(stones.leading_zeros())?)?;
+                (stones != 0 && top & last != 0).then_some(Position {
+                    current: last ^ top,
+                    mask: self.mask ^ top,
+                    moves: self.moves - 1,
+                    ..*self
+                })
+            })
+            .collect()
+    }
+
     /// The score of winning with the very next move: `(W*H + 1 - n) / 2`,
     /// the highest there is.
     pub fn win_now_score(&self) -> i32 {
@@ -269,5 +292,40 @@ impl Position {
     /// the lowest there is.
     pub fn lose_next_score(&self) -> i32 {
         -(((self.width * self.height - self.moves) / 2) as i32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn a_position_is_among_its_childrens_parents_and_each_parent_leads_back() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for (w, h) in [(7, 6), (4, 4), (9, 7)] {
+            for _ in 0..200 {
+                let mut p = Position::new(w, h).unwrap();
+                while !p.is_full() {
+                    let col = rng.random_range(0..w);
+                    if !p.can_play(col) || p.is_winning_move(col) {
+                        if (0..w).all(|c| !p.can_play(c) || p.is_winning_move(c)) {
+                            break;
+                        }
+                        continue;
+                    }
+                    let child = p.child(col);
+                    let parents = child.parents();
+                    assert!(parents.contains(&p), "{w}x{h}: {p:?} not a parent of {child:?}");
+                    for q in &parents {
+                        assert_eq!(q.moves_played() + 1, child.moves_played());
+                        assert!((0..w).any(|c| q.can_play(c) && q.child(c) == child));
+                    }
+                    p = child;
+                }
+            }
+        }
+        assert!(Position::new(7, 6).unwrap().parents().is_empty());
     }
 }
