@@ -362,10 +362,13 @@ pub fn compile(known: &Known, plies: usize) -> Vec<(u64, i8)> {
             }
         }
     }
-    let mut all = Known { solved: entries, ..known.clone() };
+    // The entries so far as known scores (not a clone of `known`, whose
+    // own scores `entries` already holds).
+    let (all_plies, lines_from, root) = (known.all_plies, known.lines_from, known.root);
+    let mut all = Known { solved: entries, all_plies, lines_from, root };
     let mut parents: Vec<Position> = Vec::new();
-    for &key in all.solved.keys() {
-        if let Some(p) = position(key, known.root.width(), known.root.height()) {
+    for &k in all.solved.keys() {
+        if let Some(p) = position(k, root.width(), root.height()) {
             parents.extend(p.parents());
         }
     }

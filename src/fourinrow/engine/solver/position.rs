@@ -264,15 +264,18 @@ impl Position {
     /// game was already over (the side to move has four) has none.
     pub fn parents(&self) -> Vec<Position> {
         let g = self.geometry();
-        let last = self.current ^ self.mask;
         if self.moves == 0 || has_four(g, self.current) {
             return Vec::new();
         }
+        let last = self.current ^ self.mask;
         (0..self.width)
             .filter_map(|c| {
                 let stones = self.mask & g.column(c);
-                let top = 1u128.checked_shl(127u32.checked_sub(stones.leading_zeros())?)?;
-                (stones != 0 && top & last != 0).then_some(Position {
+                if stones == 0 {
+                    return None;
+                }
+                let top = 1u128 << (127 - stones.leading_zeros());
+                (top & last != 0).then_some(Position {
                     current: last ^ top,
                     mask: self.mask ^ top,
                     moves: self.moves - 1,
