@@ -129,6 +129,7 @@ fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
         all_plies: 2,
         lines_from: 0,
         jobs: 2,
+        table_bits: 14,
         checkpoint: dir.join("5x4.txt"),
         out: dir.join("5x4.bin"),
     };
@@ -178,6 +179,40 @@ fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
 }
 
 #[test]
+fn a_book_going_deeper_in_every_position_claims_what_is_complete_meanwhile() {
+    // 5x4: the perfect player's lines to 6 moves, then every position of
+    // 4 moves as well. Stopped before ply 4 is solved, the book still
+    // claims what it held; finished, it claims ply 4 too.
+    let dir = scratch("deeper-book");
+    let mut options = BuildOptions {
+        width: 5,
+        height: 4,
+        plies: 6,
+        all_plies: 2,
+        lines_from: 0,
+        jobs: 2,
+        table_bits: 14,
+        checkpoint: dir.join("5x4.txt"),
+        out: dir.join("5x4.bin"),
+    };
+    let never = AtomicBool::new(false);
+    assert_eq!(build(&options, &never, &mut Vec::new()).unwrap(), Ended::Done);
+    let lines = Book::from_file(&options.out).unwrap();
+    assert_eq!(lines.coverage(), Coverage { plies: 6, all_plies: 2, lines_from: 0 });
+    options.all_plies = 4;
+    let stop = AtomicBool::new(true);
+    assert_eq!(build(&options, &stop, &mut Vec::new()).unwrap(), Ended::Stopped);
+    let stopped = Book::from_file(&options.out).unwrap();
+    assert_eq!(stopped.coverage(), lines.coverage());
+    assert_eq!(stopped.len(), lines.len());
+    assert_eq!(build(&options, &never, &mut Vec::new()).unwrap(), Ended::Done);
+    let deeper = Book::from_file(&options.out).unwrap();
+    assert_eq!(deeper.coverage(), Coverage { plies: 6, all_plies: 4, lines_from: 0 });
+    assert!(deeper.len() > lines.len());
+    check_claims(&deeper);
+}
+
+#[test]
 fn a_book_of_every_openings_lines_holds_them() {
     // 5x4, every position of 2 moves, and the perfect player's lines from
     // every position of 2 moves (as the first player) and of 3 (as the
@@ -190,6 +225,7 @@ fn a_book_of_every_openings_lines_holds_them() {
         all_plies: 2,
         lines_from: 2,
         jobs: 2,
+        table_bits: 14,
         checkpoint: dir.join("5x4.txt"),
         out: dir.join("5x4.bin"),
     };

@@ -42,6 +42,10 @@ struct Args {
     /// Positions solved at once [default: the machine's cores]
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
+    /// Memory for each job's transposition table, in MB (rounded down to a
+    /// power of two, at least 1)
+    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    table_mb: u32,
     /// The append-only file of solved positions (MOVES SCORE a line)
     #[arg(long, value_name = "FILE", default_value = "book/7x6.txt")]
     checkpoint: PathBuf,
@@ -51,6 +55,13 @@ struct Args {
     /// Only compile the checkpoint's complete plies into the book
     #[arg(long)]
     compile: bool,
+}
+
+/// The table size, as `log2` of its 64-byte buckets, that fits in `mb`
+/// megabytes.
+fn table_bits(mb: u32) -> u32 {
+    // 2^14 buckets of 64 bytes make one MB.
+    14 + mb.ilog2()
 }
 
 fn main() -> ExitCode {
@@ -76,6 +87,7 @@ fn main() -> ExitCode {
         all_plies: usize::from(args.all_plies),
         lines_from: usize::from(args.lines_from),
         jobs,
+        table_bits: table_bits(args.table_mb),
         checkpoint: args.checkpoint,
         out: args.out,
     };

@@ -68,6 +68,11 @@ pub struct BuildOptions {
     pub lines_from: usize,
     /// Positions solved at once, one thread each.
     pub jobs: usize,
+    /// `log2` of each job's transposition table buckets (64 bytes each):
+    /// the table outlives one position, and the positions of a ply come in
+    /// order, neighbours sharing much of their trees, so a larger table
+    /// than a single `solve` uses saves work (see `docs/solver.md`).
+    pub table_bits: u32,
     /// The append-only file of solved positions.
     pub checkpoint: PathBuf,
     /// The book file to write.
@@ -514,19 +519,29 @@ pub fn build(options: &BuildOptions, stop: &AtomicBool, log: &mut dyn Write) -> 
     Ok(Ended::Done)
 }
 
+/// What the book of `known` can claim to cover, up to `plies`: the last
+/// ply complete, and its coverage. While a deeper `all_plies` is being
+/// solved (every position of 8 moves, say, in a book of the perfect
+/// player's lines to 11), it claims the deepest every-position ply that is
+/// complete, and the lines as far as they are.
+fn claim(known: &Known, plies: usize) -> (Option<usize>, Coverage) {
+    let lines_from = known.lines_from;
+    for all_plies in (lines_from.max(1)..=known.all_plies).rev() {
+        let shallower = Known { all_plies, ..known.clone() };
+        if let Some(ply) = complete_ply(&shallower, plies) {
+            return (Some(ply), Coverage { plies: ply, all_plies, lines_from });
+        }
+    }
+    (None, Coverage { plies: 0, all_plies: 0, lines_from: 0 })
+}
+
 /// Compiles the book up to `plies` and writes it (to a temporary file
 /// first, renamed over the old one, so a stop never leaves half a book).
 /// Its header says up to which ply it is complete. Returns the entries
 /// written and that ply.
 pub fn write_book(known: &Known, plies: usize, out: &Path) -> io::Result<(usize, Option<usize>)> {
     let entries = compile(known, plies);
-    let complete = complete_ply(known, plies);
-    let coverage = match complete {
-        Some(ply) => {
-            Coverage { plies: ply, all_plies: known.all_plies, lines_from: known.lines_from }
-        }
-        None => Coverage { plies: 0, all_plies: 0, lines_from: 0 },
-    };
+    let (complete, coverage) = claim(known, plies);
     let bytes = Book::to_bytes(known.root.width(), known.root.height(), coverage, &entries);
     let tmp = out.with_extension("bin.tmp");
     let wrap = |e: io::Error, p: &Path| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
@@ -574,7 +589,8 @@ impl Pool<'_> {
                 let next = &next;
                 scope.spawn(move || {
                     // One thread a job: the jobs themselves fill the cores.
-                    let tuning = Tuning { threads: 1, ..Tuning::default() };
+                    let tuning =
+                        Tuning { threads: 1, table_bits: options.table_bits, ..Tuning::default() };
                     let mut solver = Solver::with_tuning(tuning);
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
