@@ -50,6 +50,7 @@ mod solver_levels;
 mod gobang_ai;
 mod gobang_engine;
 mod gobang_engine_pbrain;
+mod gobang_fit;
 mod gobang_frames;
 mod gobang_manager;
 mod gobang_pbrain;

@@ -142,11 +142,17 @@ pub struct Board {
     shapes: Box<[[[Shape; 4]; POINTS]; 2]>,
     threats: Box<[[Threat; POINTS]; 2]>,
     worths: Box<[[i32; POINTS]; 2]>,
+    /// And what the fitted evaluation makes of it ([`fitted`]): for the
+    /// side to move, and for the other side.
+    fitted: Box<[[(i32, i32); POINTS]; 2]>,
 }
 
-/// The threat and worth of every four shapes, by [`combo`].
-fn combos() -> &'static [(Threat, i32)] {
-    static COMBOS: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+/// What a point's four shapes are: their threat, worth and fitted values.
+type Combo = (Threat, i32, (i32, i32));
+
+/// The threat, worth and fitted values of every four shapes, by [`combo`].
+fn combos() -> &'static [Combo] {
+    static COMBOS: OnceLock<Vec<Combo>> = OnceLock::new();
     COMBOS.get_or_init(|| {
         let mut out = Vec::with_capacity(9 * 9 * 9 * 9);
         for a in SHAPES {
@@ -154,7 +160,7 @@ fn combos() -> &'static [(Threat, i32)] {
                 for c in SHAPES {
                     for d in SHAPES {
                         let shapes = [a, b, c, d];
-                        out.push((Threat::of(shapes), worth_of(shapes)));
+                        out.push((Threat::of(shapes), worth_of(shapes), fitted(shapes)));
                     }
                 }
             }
@@ -171,19 +177,86 @@ fn combo(s: [Shape; 4]) -> usize {
 
 /// What each shape a stone would make is worth, to order moves and to
 /// value positions.
-const WORTH: [i32; 9] = [0, 1, 4, 12, 10, 45, 55, 400, 10_000];
+pub const WORTH: [i32; 9] = [0, 1, 4, 12, 10, 45, 55, 400, 10_000];
+
+/// What each [`Combination`] adds to that (open four, four-three, double
+/// three).
+pub const WORTH_COMBINATIONS: [i32; 3] = [400, 300, 150];
 
 /// What a stone making `shapes` along its four lines is worth: each
 /// shape's worth, and more for the threats they make together.
 pub fn worth_of(shapes: [Shape; 4]) -> i32 {
     let sum: i32 = shapes.iter().map(|&s| WORTH[s as usize]).sum();
-    let bonus = match Threat::of(shapes) {
-        Threat::OpenFour => 400,
-        Threat::FourThree => 300,
-        Threat::Three if shapes.iter().filter(|&&s| s == Shape::OpenThree).count() > 1 => 150,
-        _ => 0,
-    };
-    sum + bonus
+    sum + combination(shapes).map_or(0, |c| WORTH_COMBINATIONS[c as usize])
+}
+
+/// A threat that a stone makes with two of its lines together, which its
+/// shapes one by one do not say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combination {
+    /// An open four, or two fours: a win in two moves.
+    OpenFour,
+    /// A four and an open three.
+    FourThree,
+    /// Two open threes or more.
+    DoubleThree,
+}
+
+/// The combination a stone making `shapes` makes, if any.
+pub fn combination(shapes: [Shape; 4]) -> Option<Combination> {
+    match Threat::of(shapes) {
+        Threat::OpenFour => Some(Combination::OpenFour),
+        Threat::FourThree => Some(Combination::FourThree),
+        Threat::Three if shapes.iter().filter(|&&s| s == Shape::OpenThree).count() > 1 => {
+            Some(Combination::DoubleThree)
+        }
+        _ => None,
+    }
+}
+
+/// The fitted evaluation's values, for the side to move (`mine`) and for
+/// the other side (`theirs`): of each shape a stone would make along a
+/// line, by [`Shape`] (`Dead` to `Five`), and of each [`Combination`] it
+/// would make (open four, four-three, double three), on top.
+///
+/// `cargo run --release --bin gobang-fit` fits them to who won in match
+/// games: a position's values summed over its points, mine less theirs,
+/// is the logit of the side to move's chance to win, times 1,000
+/// (docs/gobang-engine.md, "The evaluation, fitted"). Where a side to
+/// move could make an open four or a five, or the other side a five, the
+/// search scores the position without them, so the fit never sees those
+/// values, and they are 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fitted {
+    /// By shape, for the side to move.
+    pub mine: [i32; 9],
+    /// By combination, for the side to move.
+    pub mine_combinations: [i32; 3],
+    /// By shape, for the other side.
+    pub theirs: [i32; 9],
+    /// By combination, for the other side.
+    pub theirs_combinations: [i32; 3],
+}
+
+/// The values the engine's deepening levels evaluate positions with.
+pub const FITTED: Fitted = Fitted {
+    mine: [0, -16, -8, 23, 82, 180, 274, 0, 0],
+    mine_combinations: [0, 3364, -243],
+    theirs: [0, -17, -11, 16, 75, 117, 266, 319, 0],
+    theirs_combinations: [495, 960, -316],
+};
+
+/// What [`FITTED`] makes of a stone making `shapes`: for the side to move
+/// and for the other side.
+pub fn fitted(shapes: [Shape; 4]) -> (i32, i32) {
+    let f = &FITTED;
+    let mut mine: i32 = shapes.iter().map(|&s| f.mine[s as usize]).sum();
+    let mut theirs: i32 = shapes.iter().map(|&s| f.theirs[s as usize]).sum();
+    if let Some(c) = combination(shapes) {
+        mine += f.mine_combinations[c as usize];
+        theirs += f.theirs_combinations[c as usize];
+    }
+    (mine, theirs)
 }
 
 impl Board {
@@ -216,6 +289,7 @@ impl Board {
             shapes: Box::new([[[Shape::Dead; 4]; POINTS]; 2]),
             threats: Box::new([[Threat::Quiet; POINTS]; 2]),
             worths: Box::new([[0; POINTS]; 2]),
+            fitted: Box::new([[(0, 0); POINTS]; 2]),
         };
         for p in 0..POINTS {
             board.refresh(p);
@@ -237,9 +311,10 @@ impl Board {
     /// The threat and worth of colour `c` on `p` from its four shapes.
     #[inline]
     fn combine(&mut self, c: usize, p: usize) {
-        let (threat, worth) = combos()[combo(self.shapes[c][p])];
+        let (threat, worth, fitted) = combos()[combo(self.shapes[c][p])];
         self.threats[c][p] = threat;
         self.worths[c][p] = worth;
+        self.fitted[c][p] = fitted;
     }
 
     /// The board of the port's `maps` (`maps[row][col]`).
@@ -376,6 +451,13 @@ impl Board {
     #[inline]
     pub fn worth(&self, p: usize, colour: Color) -> i32 {
         self.worths[colour as usize][p]
+    }
+
+    /// What [`FITTED`] makes of a stone of `colour` on the empty `p`
+    /// ([`fitted`]): for `colour` to move, and for the other to move.
+    #[inline]
+    pub fn fitted(&self, p: usize, colour: Color) -> (i32, i32) {
+        self.fitted[colour as usize][p]
     }
 
     /// Whether a stone of `colour` on `p` wins.

@@ -13,7 +13,7 @@ use crate::gobang::port::robot::{first_empty, Maps, Stone, AI};
 
 use super::board::{coords, Board, Color, POINTS, SIZE};
 use super::clock::Clock;
-use super::search::{evaluate, Table, ATTACK};
+use super::search::{evaluate, Eval, Table, ATTACK};
 use super::{think, Level};
 
 /// A player in a match.
@@ -95,7 +95,7 @@ pub fn opening(seed: u64, stones: usize, rule: Rule) -> Vec<usize> {
                 colour = colour.other();
             }
         }
-        let unevenness = evaluate(&board, colour, ATTACK).abs();
+        let unevenness = evaluate(&board, colour, Eval::Worth { attack: ATTACK }).abs();
         if best.as_ref().is_none_or(|(u, _)| unevenness < *u) {
             best = Some((unevenness, line));
         }

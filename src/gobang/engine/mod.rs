@@ -6,6 +6,7 @@
 //!   (continuous fours and threes).
 //! - [`search`]: alpha-beta (PVS) with iterative deepening, a
 //!   transposition table, and threat pruning.
+//! - [`fit`]: the evaluation's values, fitted to who won in match games.
 //!
 //! [`think`] puts them together for one move: a five, else a proven win,
 //! else the search's best move that leaves the other side no VCF, within
@@ -15,6 +16,7 @@
 pub mod board;
 pub mod brain;
 pub mod clock;
+pub mod fit;
 pub mod ledger;
 pub mod matches;
 pub mod report;
@@ -35,7 +37,7 @@ use crate::gobang::extras::rules::Rule;
 use crate::gobang::extras::wins::{Prove, ProvenLine};
 use crate::gobang::port::robot::{Maps, Stone};
 use board::{coords, Board, Color, SIZE};
-use search::{moves, Search, Table, ATTACK, WIN, WON};
+use search::{moves, Eval, Search, Table, ATTACK, WIN, WON};
 use threat::{five_points, Proof, Prover};
 
 /// How well the engine plays.
@@ -79,14 +81,13 @@ impl Level {
             guard: false,
             noise: 0,
             blind: false,
-            attack: ATTACK,
+            eval: Eval::Worth { attack: ATTACK },
             time: Duration::from_millis(300),
         };
-        // The deepening levels count the mover's shapes 1.6 times: against
-        // PentaZen 0.2.1 at 1 s that won 40 of 80 games where 1.2 won 36
-        // (at 300 ms, 35 against 20). Hard, four plies deep, stays at 1.2:
-        // with 1.6 it failed to win one of its four test games against
-        // the undo-lab's AI.
+        // The deepening levels value positions by the fitted evaluation:
+        // against PentaZen 0.2.1 at 100 ms a move it won 90 of 200 games
+        // where the worth won 57, at 1 s 91 of 160 against 93. Hard and
+        // below keep the worth, the mover's counted 1.2 times.
         match self {
             Level::Easy => Settings { depth: 0, noise: 60, blind: true, ..base },
             Level::Medium => Settings { depth: 2, noise: 8, ..base },
@@ -97,7 +98,7 @@ impl Level {
                 vcf: true,
                 vct: true,
                 guard: true,
-                attack: 8,
+                eval: Eval::Fitted,
                 time: Duration::from_secs(1),
                 ..base
             },
@@ -107,7 +108,7 @@ impl Level {
                 vcf: true,
                 vct: true,
                 guard: true,
-                attack: 8,
+                eval: Eval::Fitted,
                 time: Duration::from_secs(3),
                 ..base
             },
@@ -170,9 +171,8 @@ pub struct Settings {
     pub noise: i32,
     /// Blind to the other's open threes: only its fours are blocked.
     pub blind: bool,
-    /// How much the mover's shapes count at the search's leaves, in
-    /// fifths ([`search::ATTACK`]).
-    pub attack: i32,
+    /// How the search values the positions at its leaves.
+    pub eval: Eval,
     /// The time for a move.
     pub time: Duration,
 }
@@ -294,7 +294,7 @@ pub fn think(
         list.iter().map(|&p| (0, p)).collect()
     };
     let mut depth_done = 0;
-    let mut search = Search::new(clock, table, settings.width, settings.attack);
+    let mut search = Search::new(clock, table, settings.width, settings.eval);
     for depth in 1..=settings.depth {
         let mut next = Vec::with_capacity(scored.len());
         let mut alpha = -WIN;

@@ -12,20 +12,47 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are wins or losses found by the search.
 pub const WON: i32 = WIN - 1_000;
 
-/// How much the mover's shapes count against the other's, in fifths: 6
-/// counts them 1.2 times. The mover plays next, so its shapes are worth
-/// more than the same shapes of the other's.
+/// How much the mover's shapes count against the other's, in fifths, in
+/// [`Eval::Worth`]: 6 counts them 1.2 times. The mover plays next, so its
+/// shapes are worth more than the same shapes of the other's.
 pub const ATTACK: i32 = 6;
 
-/// The position's value for `me`, to move: what my stones could make,
-/// less what the other's could, mine counted `attack` fifths ([`ATTACK`]).
-pub fn evaluate(board: &Board, me: Color, attack: i32) -> i32 {
+/// How the search values a position at its leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// What a stone on each point near the stones would be worth
+    /// ([`worth_of`](super::board::worth_of), the worth moves are ordered
+    /// by), summed for each side, the mover's counted `attack` fifths
+    /// ([`ATTACK`]).
+    Worth {
+        /// The mover's weight, in fifths.
+        attack: i32,
+    },
+    /// The values fitted to who won in match games
+    /// ([`FITTED`](super::board::FITTED)), summed over the same points,
+    /// the mover's less the other's.
+    Fitted,
+}
+
+/// The position's value for `me`, to move, by `eval`.
+pub fn evaluate(board: &Board, me: Color, eval: Eval) -> i32 {
     let (mut mine, mut theirs) = (0, 0);
-    for p in board.near_points() {
-        mine += board.worth(p, me);
-        theirs += board.worth(p, me.other());
+    match eval {
+        Eval::Worth { attack } => {
+            for p in board.near_points() {
+                mine += board.worth(p, me);
+                theirs += board.worth(p, me.other());
+            }
+            (mine * attack - theirs * 5) / 5
+        }
+        Eval::Fitted => {
+            for p in board.near_points() {
+                mine += board.fitted(p, me).0;
+                theirs += board.fitted(p, me.other()).1;
+            }
+            mine - theirs
+        }
     }
-    (mine * attack - theirs * 5) / 5
 }
 
 #[derive(Clone, Copy, Default)]
@@ -88,8 +115,8 @@ pub struct Search<'c> {
     table: &'c mut Table,
     /// The most moves tried at a node.
     width: usize,
-    /// The mover's weight in [`evaluate`], in fifths.
-    attack: i32,
+    /// How leaves are valued.
+    eval: Eval,
     /// Nodes visited.
     pub nodes: u64,
     aborted: bool,
@@ -152,9 +179,9 @@ fn candidates(board: &Board, me: Color, width: usize) -> (Vec<usize>, bool) {
 
 impl<'c> Search<'c> {
     /// A search with `table`, trying at most `width` moves at a node and
-    /// counting the mover's shapes `attack` fifths at the leaves.
-    pub fn new(clock: &'c Clock, table: &'c mut Table, width: usize, attack: i32) -> Search<'c> {
-        Search { clock, table, width, attack, nodes: 0, aborted: false }
+    /// valuing the leaves by `eval`.
+    pub fn new(clock: &'c Clock, table: &'c mut Table, width: usize, eval: Eval) -> Search<'c> {
+        Search { clock, table, width, eval, nodes: 0, aborted: false }
     }
 
     /// Whether the search ran out of time or was stopped.
@@ -220,7 +247,7 @@ impl<'c> Search<'c> {
             return 0;
         }
         if depth <= 0 && n == 0 {
-            return evaluate(board, me, self.attack);
+            return evaluate(board, me, self.eval);
         }
         let key = key(board, me);
         let slot = self.table.slot(key);
