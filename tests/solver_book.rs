@@ -45,6 +45,23 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A 5x4 book's build in a fresh folder `name`: two jobs, a small table,
+/// every position of 2 moves, the lines from `lines_from` moves to `plies`.
+fn small_book(name: &str, plies: usize, lines_from: usize) -> BuildOptions {
+    let dir = scratch(name);
+    BuildOptions {
+        width: 5,
+        height: 4,
+        plies,
+        all_plies: 2,
+        lines_from,
+        jobs: 2,
+        table_bits: 14,
+        checkpoint: dir.join("5x4.txt"),
+        out: dir.join("5x4.bin"),
+    }
+}
+
 /// Checks what a book claims: every position up to `all_plies` moves and
 /// every position a perfect player meets up to its `plies` has every
 /// column's score; every entry agrees with its children that the book
@@ -121,18 +138,7 @@ fn check_claims(book: &Book) -> usize {
 
 #[test]
 fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
-    let dir = scratch("small-book");
-    let mut options = BuildOptions {
-        width: 5,
-        height: 4,
-        plies: 5,
-        all_plies: 2,
-        lines_from: 0,
-        jobs: 2,
-        table_bits: 14,
-        checkpoint: dir.join("5x4.txt"),
-        out: dir.join("5x4.bin"),
-    };
+    let mut options = small_book("small-book", 5, 0);
     let never = AtomicBool::new(false);
     let mut log = Vec::new();
     assert_eq!(build(&options, &never, &mut log).unwrap(), Ended::Done);
@@ -183,18 +189,7 @@ fn a_book_going_deeper_in_every_position_claims_what_is_complete_meanwhile() {
     // 5x4: the perfect player's lines to 6 moves, then every position of
     // 4 moves as well. Stopped before ply 4 is solved, the book still
     // claims what it held; finished, it claims ply 4 too.
-    let dir = scratch("deeper-book");
-    let mut options = BuildOptions {
-        width: 5,
-        height: 4,
-        plies: 6,
-        all_plies: 2,
-        lines_from: 0,
-        jobs: 2,
-        table_bits: 14,
-        checkpoint: dir.join("5x4.txt"),
-        out: dir.join("5x4.bin"),
-    };
+    let mut options = small_book("deeper-book", 6, 0);
     let never = AtomicBool::new(false);
     assert_eq!(build(&options, &never, &mut Vec::new()).unwrap(), Ended::Done);
     let lines = Book::from_file(&options.out).unwrap();
@@ -217,18 +212,7 @@ fn a_book_of_every_openings_lines_holds_them() {
     // 5x4, every position of 2 moves, and the perfect player's lines from
     // every position of 2 moves (as the first player) and of 3 (as the
     // second) up to 7 moves.
-    let dir = scratch("openings-book");
-    let options = BuildOptions {
-        width: 5,
-        height: 4,
-        plies: 7,
-        all_plies: 2,
-        lines_from: 2,
-        jobs: 2,
-        table_bits: 14,
-        checkpoint: dir.join("5x4.txt"),
-        out: dir.join("5x4.bin"),
-    };
+    let options = small_book("openings-book", 7, 2);
     let never = AtomicBool::new(false);
     assert_eq!(build(&options, &never, &mut Vec::new()).unwrap(), Ended::Done);
     let book = Book::from_file(&options.out).unwrap();
@@ -277,10 +261,7 @@ fn a_book_of_every_openings_lines_holds_them() {
     assert!(turns_seen > 100, "{turns_seen} turns walked");
     // A book from the empty board's lines is smaller: the openings' lines
     // add positions.
-    let mut from_empty = options.clone();
-    from_empty.lines_from = 0;
-    from_empty.checkpoint = dir.join("empty.txt");
-    from_empty.out = dir.join("empty.bin");
+    let from_empty = small_book("openings-book-empty", options.plies, 0);
     assert_eq!(build(&from_empty, &never, &mut Vec::new()).unwrap(), Ended::Done);
     assert!(Book::from_file(&from_empty.out).unwrap().len() < book.len());
     // Every entry is the search's score.

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use fourinrow::gobang::engine::board::{Fitted, FITTED};
-use fourinrow::gobang::engine::fit::{fit, loss, samples, worth_fitted, Sample, Weights, FEATURES};
+use fourinrow::gobang::engine::fit::{fit, loss, samples, worth_fitted, Sample, Weights};
 use fourinrow::gobang::extras::record::GameRecord;
 
 /// Fits the Gobang engine's evaluation to the results of game records
@@ -91,8 +91,7 @@ fn run(args: &Args) -> Result<(), String> {
         report(&name, &worth, &train, &held);
     }
     report("the engine's fitted values", &Weights::default(), &train, &held);
-    let zero = Weights { mine: [0.0; FEATURES], theirs: [0.0; FEATURES] };
-    let fitted = fit(&train, &zero, args.steps);
+    let fitted = fit(&train, &Weights::zero(), args.steps);
     report("fitted", &fitted, &train, &held);
     let values = fitted.to_fitted();
     print_fitted(&values);

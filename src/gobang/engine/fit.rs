@@ -11,28 +11,26 @@
 //! log-loss over their positions: a smooth, convex problem, solved here by
 //! gradient descent (Adam).
 
+use super::board::SIZE;
 use super::board::{combination, Board, Color, Fitted, Threat, FITTED, WORTH, WORTH_COMBINATIONS};
-use super::shape::Shape;
+use super::shape::{self, Shape};
 use crate::gobang::extras::record::{GameRecord, GameResult, RecordError};
 use crate::gobang::extras::rules::Rule;
 
 /// Counts per side: the shapes `One` to `OpenFour`, then the combinations.
-pub const FEATURES: usize = 10;
+pub const FEATURES: usize = SHAPE_FEATURES + 3;
 
 /// The evaluation's points per unit of the logit: a position evaluated at
 /// 1,000 is one the side to move wins e / (1 + e), about 73%, of the time.
 pub const SCALE: f64 = 1000.0;
 
-/// The shapes counted, in feature order.
-const SHAPES: [Shape; 7] = [
-    Shape::One,
-    Shape::Two,
-    Shape::OpenTwo,
-    Shape::Three,
-    Shape::OpenThree,
-    Shape::Four,
-    Shape::OpenFour,
-];
+/// The shapes counted, in feature order: `One` to `OpenFour`, the run of
+/// [`shape::SHAPES`] between the two the search never evaluates (a dead
+/// line is worth nothing, a five ends the game).
+const COUNTED: std::ops::RangeInclusive<usize> = Shape::One as usize..=Shape::OpenFour as usize;
+
+/// How many shapes are counted, and so where the combinations' counts start.
+const SHAPE_FEATURES: usize = Shape::OpenFour as usize - Shape::One as usize + 1;
 
 /// What the evaluation counts for `colour` in `board`: [`FEATURES`]
 /// numbers, the lines of each shape and the points of each combination.
@@ -41,12 +39,12 @@ pub fn features(board: &Board, colour: Color) -> [f64; FEATURES] {
     for p in board.near_points() {
         let shapes = board.shapes(p, colour);
         for s in shapes {
-            if let Some(i) = SHAPES.iter().position(|&t| t == s) {
-                f[i] += 1.0;
+            if COUNTED.contains(&(s as usize)) {
+                f[s as usize - COUNTED.start()] += 1.0;
             }
         }
         if let Some(c) = combination(shapes) {
-            f[SHAPES.len() + c as usize] += 1.0;
+            f[SHAPE_FEATURES + c as usize] += 1.0;
         }
     }
     f
@@ -101,7 +99,7 @@ pub fn samples(record: &GameRecord, from: usize) -> Result<Vec<Sample>, RecordEr
                 },
             });
         }
-        board.play(row as usize * 15 + col as usize, me);
+        board.play(row as usize * SIZE + col as usize, me);
         me = me.other();
     }
     Ok(out)
@@ -121,11 +119,9 @@ impl Weights {
     pub fn of(fitted: &Fitted) -> Weights {
         let w = |shapes: &[i32; 9], combos: &[i32; 3]| {
             let mut f = [0.0; FEATURES];
-            for (i, s) in SHAPES.iter().enumerate() {
-                f[i] = f64::from(shapes[*s as usize]) / SCALE;
-            }
-            for (i, c) in combos.iter().enumerate() {
-                f[SHAPES.len() + i] = f64::from(*c) / SCALE;
+            let values = shapes[COUNTED].iter().chain(combos);
+            for (f, v) in f.iter_mut().zip(values) {
+                *f = f64::from(*v) / SCALE;
             }
             f
         };
@@ -141,14 +137,18 @@ impl Weights {
     ///
     /// [`Eval::Worth`]: super::search::Eval::Worth
     pub fn of_worth(attack: i32, points: f64) -> Weights {
-        let mut w = Weights { mine: [0.0; FEATURES], theirs: [0.0; FEATURES] };
-        let values =
-            SHAPES.iter().map(|s| WORTH[*s as usize]).chain(WORTH_COMBINATIONS).map(f64::from);
+        let mut w = Weights::zero();
+        let values = WORTH[COUNTED].iter().chain(&WORTH_COMBINATIONS).map(|&v| f64::from(v));
         for (i, v) in values.enumerate() {
             w.mine[i] = v * f64::from(attack) / 5.0 / points;
             w.theirs[i] = v / points;
         }
         w
+    }
+
+    /// Every weight 0: a coin toss.
+    pub fn zero() -> Weights {
+        Weights { mine: [0.0; FEATURES], theirs: [0.0; FEATURES] }
     }
 
     /// The evaluation's logit for a sample.
@@ -162,13 +162,14 @@ impl Weights {
     /// As a table of values, in points ([`SCALE`] a logit unit).
     pub fn to_fitted(&self) -> Fitted {
         let table = |w: &[f64; FEATURES]| {
-            let mut shapes = [0; 9];
-            for (i, s) in SHAPES.iter().enumerate() {
-                shapes[*s as usize] = (w[i] * SCALE).round() as i32;
+            let points = |w: &f64| (w * SCALE).round() as i32;
+            let mut shapes = [0; shape::SHAPES.len()];
+            for (v, w) in shapes[COUNTED].iter_mut().zip(w) {
+                *v = points(w);
             }
             let mut combos = [0; 3];
-            for (i, c) in combos.iter_mut().enumerate() {
-                *c = (w[SHAPES.len() + i] * SCALE).round() as i32;
+            for (v, w) in combos.iter_mut().zip(&w[SHAPE_FEATURES..]) {
+                *v = points(w);
             }
             (shapes, combos)
         };
@@ -205,9 +206,12 @@ pub fn worth_fitted(attack: i32, samples: &[Sample]) -> (Weights, f64) {
     // The loss is smooth in the scale: a log-spaced sweep is enough.
     (0..=120)
         .map(|i| 10f64.powf(1.0 + f64::from(i) / 40.0))
-        .map(|points| (Weights::of_worth(attack, points), points))
-        .min_by(|a, b| loss(&a.0, samples).total_cmp(&loss(&b.0, samples)))
-        .unwrap_or_else(|| (Weights::of_worth(attack, SCALE), SCALE))
+        .map(|points| {
+            let w = Weights::of_worth(attack, points);
+            (loss(&w, samples), w, points)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or_else(|| (Weights::of_worth(attack, SCALE), SCALE), |(_, w, points)| (w, points))
 }
 
 /// The weights that minimise [`loss`] over `samples`, from `start`, by
@@ -242,7 +246,7 @@ pub fn fit(samples: &[Sample], start: &Weights, steps: usize) -> Weights {
 }
 
 fn unflatten(w: &[f64]) -> Weights {
-    let mut out = Weights { mine: [0.0; FEATURES], theirs: [0.0; FEATURES] };
+    let mut out = Weights::zero();
     out.mine.copy_from_slice(&w[..FEATURES]);
     out.theirs.copy_from_slice(&w[FEATURES..]);
     out
@@ -316,7 +320,7 @@ mod tests {
         // Results drawn from known weights: the fit comes back close to them
         // and predicts better than where it started.
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
-        let mut truth = Weights { mine: [0.0; FEATURES], theirs: [0.0; FEATURES] };
+        let mut truth = Weights::zero();
         truth.mine[2] = 0.05;
         truth.mine[4] = 0.2;
         truth.theirs[4] = 0.15;
@@ -332,7 +336,7 @@ mod tests {
                 s
             })
             .collect();
-        let zero = Weights { mine: [0.0; FEATURES], theirs: [0.0; FEATURES] };
+        let zero = Weights::zero();
         let fitted = fit(&samples, &zero, 1500);
         assert!(loss(&fitted, &samples) < loss(&zero, &samples) - 0.1);
         assert!((fitted.mine[4] - 0.2).abs() < 0.03, "{fitted:?}");
