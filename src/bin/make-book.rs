@@ -46,13 +46,15 @@ struct Args {
     /// power of two, at least 1)
     #[arg(long, value_name = "MB", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
     table_mb: u32,
-    /// The append-only file of solved positions (MOVES SCORE a line)
+    /// The append-only file of positions solved since the book was last
+    /// written (MOVES SCORE a line), so that a crash loses nothing
     #[arg(long, value_name = "FILE", default_value = "book/7x6.txt")]
     checkpoint: PathBuf,
-    /// The book to write
+    /// The book to go on from and to write
     #[arg(long, value_name = "FILE", default_value = "book/7x6.bin")]
     out: PathBuf,
-    /// Only compile the checkpoint's complete plies into the book
+    /// Only write the book of what the book and the checkpoint hold,
+    /// solving nothing
     #[arg(long)]
     compile: bool,
 }

@@ -34,8 +34,11 @@
 //! `MOVES SCORE` as Pons' test sets have them, and flushed, so a stopped
 //! build (Ctrl-C, SIGTERM, a power cut) loses only the positions being
 //! solved; run the same command again and it goes on where it stopped.
-//! Once a ply is complete, the book is compiled and written, so the book
-//! file always holds every complete ply.
+//! The book is written whenever a ply is complete, every ten minutes and
+//! when the build stops, and it holds every position solved when it was
+//! written; a build starts from what the book holds and the checkpoint
+//! adds, so the book alone is enough to go on from (the repository keeps
+//! only the book; the checkpoint is a working file).
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -467,16 +470,55 @@ fn duration_text(d: Duration) -> String {
     }
 }
 
-/// Builds the book: solves the positions of each ply the checkpoint does
-/// not have yet, appending each to it, and writes the book after each
-/// complete ply. Progress goes to `log`; `stop` ends it soon after it is
-/// set, keeping what was solved.
+/// Adds what the book at `path` holds to `known`, if there is a book
+/// there: its entries are exact scores, whether solved or derived from
+/// their children. A file that is not a sound book for this board, or that
+/// disagrees with `known`, is an error naming it (it is never overwritten
+/// unread).
+pub fn read_book(path: &Path, mut known: Known) -> io::Result<Known> {
+    if !path.exists() {
+        return Ok(known);
+    }
+    let book = Book::from_file(path)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+    let (width, height) = (known.root.width(), known.root.height());
+    if book.size() != (width, height) {
+        let (w, h) = book.size();
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: a book for {w}x{h}, not {width}x{height}", path.display()),
+        ));
+    }
+    for (k, score) in book.entries() {
+        if let Some(old) = known.solved.insert(k, score) {
+            if old != score {
+                let moves = position(k, width, height).map(|p| p.moves_played()).unwrap_or(0);
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "{}: a position of {moves} moves (key {k:#x}) scores {score} there \
+                         but {old} in the checkpoint",
+                        path.display()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(known)
+}
+
+/// Builds the book: solves the positions of each ply that neither the book
+/// nor the checkpoint has yet, appending each to the checkpoint, and writes
+/// the book after each complete ply. Progress goes to `log`; `stop` ends it
+/// soon after it is set, keeping what was solved.
 pub fn build(options: &BuildOptions, stop: &AtomicBool, log: &mut dyn Write) -> io::Result<Ended> {
-    let mut known = read_checkpoint(&options.checkpoint, options.known()?, true)?;
+    let known = read_checkpoint(&options.checkpoint, options.known()?, true)?;
+    let mut known = read_book(&options.out, known)?;
     writeln!(
         log,
-        "make-book: {} positions already solved in {}",
+        "make-book: {} positions already known from {} and {}",
         known.len(),
+        options.out.display(),
         options.checkpoint.display()
     )?;
     let mut checkpoint =
@@ -649,11 +691,12 @@ impl Pool<'_> {
     }
 }
 
-/// Reads an existing checkpoint and writes the book of what it holds,
-/// without solving anything. Returns the positions written.
+/// Reads the existing book and checkpoint and writes the book of what they
+/// hold, without solving anything. Returns the positions written.
 pub fn compile_only(options: &BuildOptions, log: &mut dyn Write) -> io::Result<usize> {
     // Read only: a build may be appending to it meanwhile.
     let known = read_checkpoint(&options.checkpoint, options.known()?, false)?;
+    let known = read_book(&options.out, known)?;
     let (n, complete) = write_book(&known, options.plies, &options.out)?;
     let complete =
         complete.map_or("no ply complete yet".to_string(), |p| format!("complete to ply {p}"));

@@ -6,29 +6,34 @@
 //!
 //! # Format
 //!
-//! A book is one little-endian byte string:
+//! A book is one little-endian byte string. Its positions are sorted by
+//! key and cut into blocks of [`BLOCK`]; a block stores each key as its
+//! difference from the block's first key, in as few bits as the block's
+//! largest difference needs, so that neighbouring keys, which differ in a
+//! few low bits, take about 3.7 bytes a position instead of 9:
 //!
 //! | bytes | what |
 //! | --- | --- |
-//! | 8 | the magic `FIRBOOK1` |
+//! | 8 | the magic `FIRBOOK2` |
 //! | 1, 1 | the board's width and height |
 //! | 1, 1 | what it covers: the perfect player's positions up to this many moves; every position up to that many (the low 4 bits), the perfect player's lines starting from every position of that many moves and one more (the high 4 bits; 0: from the empty board) |
 //! | 4 | `n`, the number of positions |
-//! | 8 `n` | each position's key, strictly ascending |
-//! | `n` | each position's score (a signed byte), in the keys' order |
+//! | 13 a block | for each block of `BLOCK` positions (the last may have fewer): its first key (8 bytes), where its entries start among the entries' bytes (4), and the bits of each key's difference `w` (1) |
+//! | the rest but 8 | each block's entries, from a byte boundary: for each position, its key minus the block's first key (`w` bits), then its score plus 31 (6 bits), packed from the lowest bit of each byte up |
 //! | 8 | an FNV-1a hash of everything before it |
 //!
 //! A key is the position's code (see [`crate::fourinrow::engine::bits::code`]: the side to
 //! move's stones plus every filled cell plus the bottom row, unique for each
 //! position), or its mirror image's if that is smaller: a position and its
-//! mirror image have the same score, so one entry serves both. The keys are
-//! sorted, so a look-up is a binary search over the bytes as they are,
-//! with nothing to unpack at start-up.
+//! mirror image have the same score, so one entry serves both. A look-up
+//! is a binary search over the blocks' first keys and then over the
+//! block's differences, read from the bytes as they are, with nothing to
+//! unpack at start-up.
 //!
-//! A book is checked whole before use: its magic, its length, its hash,
-//! the order of its keys, and that each score is one a position with that
-//! many stones can have. A book that fails any of these is refused with one
-//! line saying why, and the search answers instead.
+//! A book is checked whole before use: its magic, its length, its blocks,
+//! its hash, the order of its keys, and that each score is one a position
+//! with that many stones can have. A book that fails any of these is
+//! refused with one line saying why, and the search answers instead.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -39,10 +44,23 @@ use super::position::{fits, Position};
 use crate::fourinrow::engine::bits::{code, mirror_code, Any};
 
 /// The magic that starts every book.
-pub const MAGIC: &[u8; 8] = b"FIRBOOK1";
+pub const MAGIC: &[u8; 8] = b"FIRBOOK2";
 
-/// Bytes before the keys.
+/// Bytes before the blocks.
 const HEADER: usize = 16;
+
+/// Positions a block (the last may have fewer). Smaller blocks cost more
+/// of their 13 bytes a position, larger ones wider differences; 32 made
+/// the smallest 7x6 book of 16 to 256.
+pub const BLOCK: usize = 32;
+
+/// Bytes of a block's record: first key, where its entries start, bits.
+const RECORD: usize = 13;
+
+/// Bits of a score, stored plus [`SCORE_OFFSET`]: every board a key fits
+/// has at most 63 cells, so scores run from -31 to 32.
+const SCORE_BITS: u32 = 6;
+const SCORE_OFFSET: i32 = 31;
 
 /// The book shipped in the binary (built by `make-book`; see the module docs).
 static EMBEDDED: &[u8] = include_bytes!("../../../../book/7x6.bin");
@@ -68,6 +86,12 @@ pub enum BookError {
         /// Rows.
         height: usize,
     },
+    /// A block's record does not fit its neighbours (where its entries
+    /// start, or a difference wider than a key).
+    Block {
+        /// Which block, counted from 0.
+        index: usize,
+    },
     /// A key out of order, not a position, or a score no position with
     /// that many stones can have.
     Entry {
@@ -79,7 +103,9 @@ pub enum BookError {
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BookError::Foreign => write!(f, "not an opening book (no FIRBOOK1 header)"),
+            BookError::Foreign => {
+                write!(f, "not an opening book of this version (no FIRBOOK2 header)")
+            }
             BookError::Length { found, expected } => write!(
                 f,
                 "the book is {found} bytes but its header calls for {expected}: truncated or damaged"
@@ -87,6 +113,9 @@ impl fmt::Display for BookError {
             BookError::Hash => write!(f, "the book's bytes do not match its hash: damaged"),
             BookError::Size { width, height } => {
                 write!(f, "the book is for a {width}x{height} board, which books do not support")
+            }
+            BookError::Block { index } => {
+                write!(f, "block {index} of the book does not fit its neighbours: damaged")
             }
             BookError::Entry { index } => {
                 write!(f, "entry {index} of the book is not a valid position and score: damaged")
@@ -143,6 +172,8 @@ pub struct Book {
     width: usize,
     height: usize,
     len: usize,
+    /// Where the entries' bytes start (after the blocks' records).
+    data: usize,
 }
 
 /// What a book covers (see [`crate::fourinrow::tools::book`]).
@@ -183,13 +214,57 @@ fn stones_of(key: u64, width: usize, height: usize) -> Option<usize> {
     (width * stride >= 64 || key >> (width * stride) == 0).then_some(stones)
 }
 
+/// `count` bits (at most 64) of `bytes` from bit `at`, the lowest first;
+/// bits past the end read as 0 (a framed book never reads there).
+fn bits(bytes: &[u8], at: usize, count: u32) -> u64 {
+    let mut window = [0u8; 16];
+    let start = at / 8;
+    let end = bytes.len().min(start + 16);
+    if let Some(part) = bytes.get(start..end) {
+        window[..part.len()].copy_from_slice(part);
+    }
+    let value = u128::from_le_bytes(window) >> (at % 8);
+    (value & ((1u128 << count) - 1)) as u64
+}
+
+/// Appends values of a given number of bits to bytes, the lowest first.
+struct BitWriter {
+    bytes: Vec<u8>,
+    /// Bits written into the last byte (0: it is full, or there is none).
+    used: u32,
+}
+
+impl BitWriter {
+    fn push(&mut self, value: u64, count: u32) {
+        for i in 0..count {
+            if self.used == 0 {
+                self.bytes.push(0);
+            }
+            if let Some(last) = self.bytes.last_mut() {
+                *last |= (((value >> i) & 1) as u8) << self.used;
+            }
+            self.used = (self.used + 1) % 8;
+        }
+    }
+
+    /// Goes on from the next byte boundary.
+    fn align(&mut self) {
+        self.used = 0;
+    }
+}
+
+/// Bytes of a block of `len` entries whose differences take `width` bits.
+fn block_bytes(len: usize, width: u32) -> usize {
+    (len * (width + SCORE_BITS) as usize).div_ceil(8)
+}
+
 impl Book {
     /// The book shipped in the binary; `None` (and the search answers
     /// everything) if it is empty. A damaged one is a build error caught by
     /// the tests, so this does not say why.
     ///
-    /// Only its header and length are checked here: the tests check its
-    /// every entry and its hash (the same bytes, read from `book/`), and
+    /// Only its header, length and blocks are checked here: the tests check
+    /// its every entry and its hash (the same bytes, read from `book/`), and
     /// doing so again at every start took 2 ms, more than `fourinrow
     /// solve`'s whole start-up without it.
     pub fn embedded() -> Option<&'static Book> {
@@ -207,26 +282,29 @@ impl Book {
         if fnv1a(&book.bytes[..body]) != u64::from_le_bytes(hash) {
             return Err(BookError::Hash);
         }
-        let (width, height, len) = (book.width, book.height, book.len);
+        let (width, height) = (book.width, book.height);
         let cells = (width * height) as i32;
-        let mut previous = 0;
-        for index in 0..len {
-            let key = book.key_at(index);
+        let mut previous = None;
+        for (index, (key, score)) in book.entries().enumerate() {
             let stones = stones_of(key, width, height).ok_or(BookError::Entry { index })?;
-            let score = book.score_at(index);
             // A win scores at most (cells + 1 - n) / 2 for the side to move
             // after n stones, a loss at least minus (cells - n) / 2.
             let n = stones as i32;
-            if key <= previous || score > (cells + 1 - n) / 2 || score < -(cells - n) / 2 {
+            let first_of_block = index % BLOCK == 0 && book.record(index / BLOCK).0 != key;
+            if previous.is_some_and(|p| key <= p)
+                || first_of_block
+                || score > (cells + 1 - n) / 2
+                || score < -(cells - n) / 2
+            {
                 return Err(BookError::Entry { index });
             }
-            previous = key;
+            previous = Some(key);
         }
         Ok(book)
     }
 
     /// Checks what a book's reader relies on not to read out of bounds:
-    /// its magic, its size and its length.
+    /// its magic, its size, its blocks and its length.
     fn frame(bytes: Cow<'static, [u8]>) -> Result<Book, BookError> {
         if bytes.len() < HEADER || &bytes[..8] != MAGIC {
             return Err(BookError::Foreign);
@@ -235,14 +313,29 @@ impl Book {
         let mut count = [0u8; 4];
         count.copy_from_slice(&bytes[12..16]);
         let len = u32::from_le_bytes(count) as usize;
-        let expected = HEADER + 9 * len + 8;
-        if bytes.len() != expected {
-            return Err(BookError::Length { found: bytes.len(), expected });
+        let data = HEADER + RECORD * len.div_ceil(BLOCK);
+        let book = Book { bytes, width, height, len, data };
+        if book.bytes.len() < data + 8 {
+            let expected = data + 8;
+            return Err(BookError::Length { found: book.bytes.len(), expected });
+        }
+        // Each block starts where the one before it ends.
+        let mut entry_bytes = 0;
+        for block in 0..len.div_ceil(BLOCK) {
+            let (_, start, width) = book.record(block);
+            if start != entry_bytes || width > 64 {
+                return Err(BookError::Block { index: block });
+            }
+            entry_bytes += block_bytes(book.block_len(block), width);
+        }
+        let expected = data + entry_bytes + 8;
+        if book.bytes.len() != expected {
+            return Err(BookError::Length { found: book.bytes.len(), expected });
         }
         if !fits(width, height) || width * (height + 1) > 64 {
             return Err(BookError::Size { width, height });
         }
-        Ok(Book { bytes, width, height, len })
+        Ok(book)
     }
 
     /// Reads and checks a book file; the error names the file.
@@ -256,14 +349,14 @@ impl Book {
 
     /// The bytes of a book of `width` by `height` covering `coverage` and
     /// holding `entries` (key, score), which must be sorted by key with no
-    /// key twice.
+    /// key twice, each score between -31 and 32.
     pub fn to_bytes(
         width: usize,
         height: usize,
         coverage: Coverage,
         entries: &[(u64, i8)],
     ) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER + 9 * entries.len() + 8);
+        let mut out = Vec::with_capacity(HEADER + 4 * entries.len() + 8);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&[
             width as u8,
@@ -272,10 +365,24 @@ impl Book {
             (coverage.all_plies & 15 | coverage.lines_from << 4) as u8,
         ]);
         out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
-        for (key, _) in entries {
-            out.extend_from_slice(&key.to_le_bytes());
+        let mut packed = BitWriter { bytes: Vec::new(), used: 0 };
+        for block in entries.chunks(BLOCK) {
+            let first = block[0].0;
+            // The largest difference, not just the last key's, so that even
+            // a block out of order reads back as written (and `parse` names
+            // the entry out of place).
+            let widest = block.iter().map(|&(key, _)| key.wrapping_sub(first)).max();
+            let width = 64 - widest.unwrap_or(0).leading_zeros();
+            out.extend_from_slice(&first.to_le_bytes());
+            out.extend_from_slice(&(packed.bytes.len() as u32).to_le_bytes());
+            out.push(width as u8);
+            for &(key, score) in block {
+                packed.push(key.wrapping_sub(first), width);
+                packed.push((i32::from(score) + SCORE_OFFSET) as u64, SCORE_BITS);
+            }
+            packed.align();
         }
-        out.extend(entries.iter().map(|(_, score)| *score as u8));
+        out.extend_from_slice(&packed.bytes);
         let hash = fnv1a(&out);
         out.extend_from_slice(&hash.to_le_bytes());
         out
@@ -307,18 +414,31 @@ impl Book {
 
     /// Every entry, in key order.
     pub fn entries(&self) -> impl Iterator<Item = (u64, i32)> + '_ {
-        (0..self.len).map(|i| (self.key_at(i), self.score_at(i)))
+        (0..self.len.div_ceil(BLOCK))
+            .flat_map(move |block| (0..self.block_len(block)).map(move |i| self.entry(block, i)))
     }
 
-    fn key_at(&self, index: usize) -> u64 {
-        let at = HEADER + 8 * index;
-        let mut key = [0u8; 8];
-        key.copy_from_slice(&self.bytes[at..at + 8]);
-        u64::from_le_bytes(key)
+    /// Block `block`'s record: its first key, where its entries start
+    /// among the entries' bytes, and the bits of its keys' differences.
+    fn record(&self, block: usize) -> (u64, usize, u32) {
+        let at = HEADER + RECORD * block;
+        let field =
+            |from: usize, bytes: usize| bits(&self.bytes, 8 * (at + from), 8 * bytes as u32);
+        (field(0, 8), field(8, 4) as usize, field(12, 1) as u32)
     }
 
-    fn score_at(&self, index: usize) -> i32 {
-        i32::from(self.bytes[HEADER + 8 * self.len + index] as i8)
+    /// How many entries block `block` has.
+    fn block_len(&self, block: usize) -> usize {
+        BLOCK.min(self.len - block * BLOCK)
+    }
+
+    /// Entry `i` of block `block`: its key and score.
+    fn entry(&self, block: usize, i: usize) -> (u64, i32) {
+        let (first, start, width) = self.record(block);
+        let at = 8 * (self.data + start) + i * (width + SCORE_BITS) as usize;
+        let difference = bits(&self.bytes, at, width);
+        let score = bits(&self.bytes, at + width as usize, SCORE_BITS) as i32 - SCORE_OFFSET;
+        (first.wrapping_add(difference), score)
     }
 
     /// The exact score of `position` for the side to move, if the book
@@ -328,17 +448,29 @@ impl Book {
             return None;
         }
         let key = key(position)?;
-        let (mut lo, mut hi) = (0, self.len);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            match self.key_at(mid).cmp(&key) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Some(self.score_at(mid)),
-            }
-        }
-        None
+        // The last block whose first key is at most `key`, then the entry.
+        let after = partition_point(self.len.div_ceil(BLOCK), |b| self.record(b).0 <= key);
+        let block = after.checked_sub(1)?;
+        let len = self.block_len(block);
+        let i = partition_point(len, |i| self.entry(block, i).0 < key);
+        let (found, score) = self.entry(block, i.min(len - 1));
+        (found == key).then_some(score)
     }
+}
+
+/// The first of `0..len` for which `before` is false, where it is true for
+/// a prefix (a binary search, as [`slice::partition_point`] over indices).
+fn partition_point(len: usize, before: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, len);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if before(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
 }
 
 /// The position whose code is `key` on a `width` by `height` board, if it
@@ -429,6 +561,39 @@ mod tests {
             parse(Book::to_bytes(9, 7, COVER, &entries)),
             BookError::Size { width: 9, height: 7 }
         );
+    }
+
+    #[test]
+    fn a_book_of_many_blocks_finds_every_entry_and_nothing_else() {
+        // Every position of up to 4 moves, each scored by its number of
+        // stones (a score such a position can have), in a few dozen blocks.
+        let mut positions = vec![Position::new(7, 6).unwrap()];
+        let mut next = positions.clone();
+        for _ in 0..4 {
+            next = next.iter().flat_map(|p| (0..7).map(move |c| p.child(c))).collect();
+            positions.extend(next.iter().copied());
+        }
+        let mut entries: Vec<(u64, i8)> =
+            positions.iter().map(|p| (key(p).unwrap(), p.moves_played() as i8)).collect();
+        entries.sort_unstable();
+        entries.dedup();
+        assert!(entries.len() > 10 * BLOCK, "{} entries", entries.len());
+        let book = Book::parse(Cow::Owned(Book::to_bytes(7, 6, COVER, &entries))).unwrap();
+        assert_eq!(book.entries().map(|(k, s)| (k, s as i8)).collect::<Vec<_>>(), entries);
+        for p in &positions {
+            assert_eq!(book.get(p), Some(p.moves_played() as i32));
+        }
+        for p in next.iter().flat_map(|p| (0..7).map(move |c| p.child(c))) {
+            assert_eq!(book.get(&p), None, "a position of 5 moves");
+        }
+        // A block that does not start where the one before it ends, with
+        // a correct hash.
+        let mut bytes = Book::to_bytes(7, 6, COVER, &entries);
+        bytes[HEADER + RECORD * 3 + 8] ^= 1;
+        let body = bytes.len() - 8;
+        let hash = fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&hash.to_le_bytes());
+        assert_eq!(Book::parse(Cow::Owned(bytes)).unwrap_err(), BookError::Block { index: 3 });
     }
 
     #[test]
