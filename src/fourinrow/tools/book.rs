@@ -40,6 +40,7 @@
 //! adds, so the book alone is enough to go on from (the repository keeps
 //! only the book; the checkpoint is a working file).
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -536,8 +537,11 @@ pub fn build(options: &BuildOptions, stop: &AtomicBool, log: &mut dyn Write) -> 
             .cloned()
             .collect();
         writeln!(log, "make-book: ply {ply}: {} positions, {} to solve", all.len(), todo.len())?;
+        // What is known so far, for the searches to look up: a position of
+        // this ply can reach deeper ones the book already holds.
+        let book = if todo.is_empty() { None } else { book_of(&known, options.plies) };
         let mut pool = Pool { jobs: options.jobs, stop, checkpoint: &mut checkpoint, log };
-        pool.solve_all(&todo, ply, &mut known, options)?;
+        pool.solve_all(&todo, ply, &mut known, book.as_ref(), options)?;
         if stop.load(Ordering::Relaxed) {
             write_book(&known, options.plies, &options.out)?;
             writeln!(
@@ -577,19 +581,34 @@ fn claim(known: &Known, plies: usize) -> (Option<usize>, Coverage) {
     (None, Coverage { plies: 0, all_plies: 0, lines_from: 0 })
 }
 
+/// The bytes of the book of `known` up to `plies`, its entries and the
+/// ply up to which it is complete.
+fn book_bytes(known: &Known, plies: usize) -> (Vec<u8>, usize, Option<usize>) {
+    let entries = compile(known, plies);
+    let (complete, coverage) = claim(known, plies);
+    let bytes = Book::to_bytes(known.root.width(), known.root.height(), coverage, &entries);
+    (bytes, entries.len(), complete)
+}
+
+/// The book of `known` up to `plies`, for the solver to look positions
+/// up in (`None` only if it failed its own check, which it never should:
+/// the build then searches without it).
+fn book_of(known: &Known, plies: usize) -> Option<Book> {
+    let (bytes, ..) = book_bytes(known, plies);
+    Book::parse(Cow::Owned(bytes)).ok()
+}
+
 /// Compiles the book up to `plies` and writes it (to a temporary file
 /// first, renamed over the old one, so a stop never leaves half a book).
 /// Its header says up to which ply it is complete. Returns the entries
 /// written and that ply.
 pub fn write_book(known: &Known, plies: usize, out: &Path) -> io::Result<(usize, Option<usize>)> {
-    let entries = compile(known, plies);
-    let (complete, coverage) = claim(known, plies);
-    let bytes = Book::to_bytes(known.root.width(), known.root.height(), coverage, &entries);
+    let (bytes, entries, complete) = book_bytes(known, plies);
     let tmp = out.with_extension("bin.tmp");
     let wrap = |e: io::Error, p: &Path| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
     std::fs::write(&tmp, &bytes).map_err(|e| wrap(e, &tmp))?;
     std::fs::rename(&tmp, out).map_err(|e| wrap(e, out))?;
-    Ok((entries.len(), complete))
+    Ok((entries, complete))
 }
 
 /// Where solving happens and where its results go.
@@ -617,6 +636,7 @@ impl Pool<'_> {
         todo: &[Line],
         ply: usize,
         known: &mut Known,
+        book: Option<&Book>,
         options: &BuildOptions,
     ) -> io::Result<()> {
         let next = AtomicUsize::new(0);
@@ -633,7 +653,7 @@ impl Pool<'_> {
                     // One thread a job: the jobs themselves fill the cores.
                     let tuning =
                         Tuning { threads: 1, table_bits: options.table_bits, ..Tuning::default() };
-                    let mut solver = Solver::with_tuning(tuning);
+                    let mut solver = Solver::with_tuning(tuning).with_book(book.cloned());
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= todo.len() || stop.load(Ordering::Relaxed) {

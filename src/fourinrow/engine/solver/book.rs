@@ -447,7 +447,12 @@ impl Book {
         if (position.width(), position.height()) != (self.width, self.height) {
             return None;
         }
-        let key = key(position)?;
+        self.get_key(key(position)?)
+    }
+
+    /// The exact score of the position whose book key is `key` (see
+    /// [`key`]), if the book holds it.
+    pub fn get_key(&self, key: u64) -> Option<i32> {
         // The last block whose first key is at most `key`, then the entry.
         let after = partition_point(self.len.div_ceil(BLOCK), |b| self.record(b).0 <= key);
         let block = after.checked_sub(1)?;

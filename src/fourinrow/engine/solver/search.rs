@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Instant;
 
+use super::book::Book;
 use super::table::{Entry, Table};
 use crate::fourinrow::engine::bits::MAX_WIDTH;
 use crate::fourinrow::engine::bits::{code, mirror_code, playable, winning_cells, Bits, Geometry};
@@ -129,6 +130,12 @@ pub struct Search<'a, G: Geometry> {
     /// A position with this many moves played counts as a draw, unknown
     /// (`u32::MAX`: no horizon, the exact search).
     pub horizon: u32,
+    /// An opening book for this board, looked up at every node of at
+    /// most `book_until` moves: its scores are exact, so a position it
+    /// holds needs no search below it.
+    pub book: Option<&'a Book>,
+    /// See `book`.
+    pub book_until: u32,
 }
 
 /// Centre-first column order: 3, 2, 4, 1, 5, 0, 6 on 7 columns.
@@ -166,7 +173,18 @@ impl<'a, G: Geometry> Search<'a, G> {
             abort: Abort::No,
             med: 0,
             horizon: u32::MAX,
+            book: None,
+            book_until: 0,
         }
+    }
+
+    /// Looks positions of up to `until` moves up in `book` (ignored if it
+    /// is for another board).
+    pub fn with_book(mut self, book: Option<&'a Book>, until: u32) -> Search<'a, G> {
+        let (w, h) = (self.g.width() as usize, self.g.height() as usize);
+        self.book = book.filter(|b| b.size() == (w, h));
+        self.book_until = until;
+        self
     }
 
     /// Looks at the flags and the clock; sets `abort` if the search must end.
@@ -267,6 +285,15 @@ impl<'a, G: Geometry> Search<'a, G> {
         // A single move needs no table: its child's entry will do.
         if next & next.minus(G::B::ONE) == G::B::ZERO {
             return -self.negamax(current ^ mask, mask | next, moves + 1, -beta, -alpha);
+        }
+        if moves <= self.book_until {
+            if let Some(book) = self.book {
+                // A book's key is the smaller of the code and its mirror's.
+                let c = code(g, current, mask);
+                if let Some(score) = book.get_key(c.key64().min(mirror_code(g, c).key64())) {
+                    return score;
+                }
+            }
         }
 
         let (key, flipped) = self.key(current, mask, moves);

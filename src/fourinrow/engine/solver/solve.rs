@@ -234,18 +234,23 @@ impl Solver {
     ) -> (Option<i32>, Abort, u64) {
         let tuning = self.tuning;
         let table = &self.table;
+        let book = self.book.as_ref();
+        // No entry lies deeper than the perfect player's lines.
+        let book_until = book.map_or(0, |b| b.coverage().plies as u32);
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|i| {
                     scope.spawn(move || {
-                        let mut s = Search::new(g, table, signals, generation, tuning);
+                        let mut s = Search::new(g, table, signals, generation, tuning)
+                            .with_book(book, book_until);
                         s.order = helper_order(g.width(), i);
                         s.narrow(current, mask, moves, true);
                         s.nodes
                     })
                 })
                 .collect();
-            let mut s = Search::new(g, table, signals, generation, tuning);
+            let mut s =
+                Search::new(g, table, signals, generation, tuning).with_book(book, book_until);
             s.node_limit = node_limit;
             let answer = s.narrow(current, mask, moves, false);
             // The answer is in, or this stage is over: the helpers stop too.
@@ -358,6 +363,36 @@ mod tests {
         let mut solver = Solver::new().with_book(Some(book));
         assert_eq!(solver.solve(&p, false), wrong);
         assert_eq!(solver.nodes(), 0);
+    }
+
+    #[test]
+    fn the_book_answers_inside_the_search_up_to_its_lines_depth() {
+        // Every position of 3 moves after `32` in a book of lines to 3
+        // moves: the search from `32` stops at them, with the same score
+        // and fewer nodes. The book's depth bounds the look-ups: the same
+        // entries under a depth of 2 are never met inside the search.
+        let p = small("32");
+        let mut plain = Solver::new();
+        let score = plain.solve(&p, false);
+        let mut entries: Vec<(u64, i8)> = (0..5)
+            .map(|c| p.child(c))
+            .filter(|child| !child.can_win_next())
+            .map(|child| (book::key(&child).unwrap(), plain.solve(&child, false) as i8))
+            .collect();
+        entries.sort_unstable();
+        entries.dedup();
+        let book_to = |plies| {
+            let cover = Coverage { plies, all_plies: 0, lines_from: 0 };
+            Book::parse(Cow::Owned(Book::to_bytes(5, 4, cover, &entries))).unwrap()
+        };
+        let mut fresh = Solver::new();
+        fresh.solve(&p, false);
+        let mut with_book = Solver::new().with_book(Some(book_to(3)));
+        assert_eq!(with_book.solve(&p, false), score);
+        assert!(with_book.nodes() < fresh.nodes(), "{} >= {}", with_book.nodes(), fresh.nodes());
+        let mut shallow = Solver::new().with_book(Some(book_to(2)));
+        assert_eq!(shallow.solve(&p, false), score);
+        assert_eq!(shallow.nodes(), fresh.nodes());
     }
 
     #[test]
