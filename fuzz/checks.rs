@@ -10,6 +10,8 @@
 
 use fourinrow::cli::EngineChoice;
 use fourinrow::files::{quote, Lines, MAX_LINE, MAX_QUOTE};
+use fourinrow::fourinrow::engine::solver::book::position;
+use fourinrow::fourinrow::engine::solver::{Book, Position};
 use fourinrow::fourinrow::engine::Fast;
 use fourinrow::fourinrow::extras::record::GameRecord;
 use fourinrow::fourinrow::port::board::{Tile, MAX_BOARD_SIZE};
@@ -233,5 +235,57 @@ pub fn read_lines(data: &[u8]) {
                 one_line(&format!("line {number}: {e}: {quoted}"));
             }
         }
+    }
+}
+
+/// `solve --book FILE`: [`Book::parse`], also with the hash made right, so
+/// that the fuzzer's bytes reach the checks behind it. A book it accepts
+/// reads every entry back through a look-up, as a position with a score
+/// such a position can have, and answers every position of up to 3 moves
+/// on its board with such a score or none.
+pub fn parse_book(data: &[u8]) {
+    parse_one_book(data);
+    let fixed = with_hash_made_right(data);
+    if fixed != data {
+        parse_one_book(&fixed);
+    }
+}
+
+/// `data` with its last 8 bytes made the FNV-1a hash of the rest.
+fn with_hash_made_right(data: &[u8]) -> Vec<u8> {
+    let mut out = data.to_vec();
+    if let Some(body) = data.len().checked_sub(8) {
+        let hash = data[..body].iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        out[body..].copy_from_slice(&hash.to_le_bytes());
+    }
+    out
+}
+
+fn parse_one_book(data: &[u8]) {
+    let book = match Book::parse(std::borrow::Cow::Owned(data.to_vec())) {
+        Ok(book) => book,
+        Err(e) => return one_line(&e.to_string()),
+    };
+    let (width, height) = book.size();
+    let possible = |p: &Position, score: i32| {
+        let (cells, n) = ((width * height) as i32, p.moves_played() as i32);
+        score <= (cells + 1 - n) / 2 && score >= -(cells - n) / 2
+    };
+    for (key, score) in book.entries().take(10_000) {
+        let p = position(key, width, height).expect("an entry is a position");
+        assert!(possible(&p, score), "{key:#x} scores {score}");
+        assert_eq!(book.get(&p), Some(score), "{key:#x}");
+    }
+    let mut ply = vec![Position::new(width, height).expect("the book's board")];
+    for _ in 0..=3 {
+        for p in &ply {
+            assert!(book.get(p).is_none_or(|s| possible(p, s)));
+        }
+        ply = ply
+            .iter()
+            .flat_map(|p| (0..width).filter(|&c| p.can_play(c)).map(move |c| p.child(c)))
+            .collect();
     }
 }

@@ -189,6 +189,23 @@ fn made_inputs() -> Vec<(&'static str, String, Vec<u8>)> {
         "compound-values.json",
         br#"{"frames": 2, "width": [1, [2]], "first": {"a": 1}}"#.to_vec(),
     );
+
+    // Opening books: a sound one, cut, damaged, of the first format, for a
+    // board too large, and with a block that does not fit.
+    let book = bad::small_book();
+    add("parse_book", "sound.bin", book.clone());
+    add("parse_book", "cut.bin", book[..book.len() - 9].to_vec());
+    let mut flipped = book.clone();
+    flipped[book.len() / 2] ^= 0x08;
+    add("parse_book", "flipped-byte.bin", flipped);
+    add("parse_book", "first-format.bin", [&b"FIRBOOK1"[..], &book[8..]].concat());
+    let mut huge = book.clone();
+    huge[8..10].copy_from_slice(&[64, 64]);
+    add("parse_book", "64x64.bin", huge);
+    let mut misplaced = book.clone();
+    misplaced[16 + 13 + 8] ^= 1;
+    add("parse_book", "misplaced-block.bin", misplaced);
+    add("parse_book", "empty.bin", Vec::new());
     inputs
 }
 
@@ -267,10 +284,17 @@ fn line_inputs_pass_the_read_lines_checks() {
     replay(&[input_dir("read_lines")], checks::read_lines);
 }
 
+#[test]
+fn book_inputs_pass_the_parse_book_checks() {
+    replay(&[input_dir("parse_book")], checks::parse_book);
+}
+
 /// Every target has a folder of inputs, named after it.
 #[test]
 fn every_target_has_inputs() {
-    for target in ["load_png", "parse_record", "parse_script", "parse_board", "read_lines"] {
+    for target in
+        ["load_png", "parse_record", "parse_script", "parse_board", "read_lines", "parse_book"]
+    {
         assert!(Path::new(&input_dir(target)).is_dir(), "{target}");
         assert!(common::root().join("fuzz/fuzz_targets").join(format!("{target}.rs")).is_file());
     }

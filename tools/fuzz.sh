@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes every parser and loader that reads a user's file, with cargo-fuzz
 # (libFuzzer, AddressSanitizer): load_png, parse_record, parse_script,
-# parse_board, read_lines (fuzz/fuzz_targets/, their checks in fuzz/checks.rs).
+# parse_board, read_lines, parse_book (fuzz/fuzz_targets/, their checks in
+# fuzz/checks.rs).
 #
 #   tools/fuzz.sh [SECONDS]    each target for SECONDS (default 300), after
 #                              running each of its inputs once
@@ -33,7 +34,7 @@ if ! command -v cargo-fuzz >/dev/null 2>&1; then
     exit 1
 fi
 export RUSTC_BOOTSTRAP=1
-targets=(load_png parse_record parse_script parse_board read_lines)
+targets=(load_png parse_record parse_script parse_board read_lines parse_book)
 
 started=$(date +%s)
 cargo fuzz build

@@ -369,3 +369,22 @@ pub fn png_with_data(width: u32, height: u32, depth: u8, colour: u8, zlib: &[u8]
     out.extend_from_slice(&chunk(b"IEND", b""));
     out
 }
+
+/// A sound opening book for 5x4: every position of up to 3 moves (none of
+/// which can be won yet) with its exact score, in a few blocks.
+pub fn small_book() -> Vec<u8> {
+    use fourinrow::fourinrow::engine::solver::book::{key, Coverage};
+    use fourinrow::fourinrow::engine::solver::{Book, Position, Solver};
+    let mut solver = Solver::new();
+    let mut ply = vec![Position::new(5, 4).unwrap()];
+    let mut entries = Vec::new();
+    for _ in 0..=3 {
+        for p in &ply {
+            entries.push((key(p).unwrap(), solver.solve(p, false) as i8));
+        }
+        ply = ply.iter().flat_map(|p| (0..5).map(move |c| p.child(c))).collect();
+    }
+    entries.sort_unstable();
+    entries.dedup();
+    Book::to_bytes(5, 4, Coverage { plies: 3, all_plies: 3, lines_from: 0 }, &entries)
+}
