@@ -285,20 +285,23 @@ impl Book {
         let (width, height) = (book.width, book.height);
         let cells = (width * height) as i32;
         let mut previous = None;
-        for (index, (key, score)) in book.entries().enumerate() {
-            let stones = stones_of(key, width, height).ok_or(BookError::Entry { index })?;
+        for (index, (k, score)) in book.entries().enumerate() {
+            // A key is that of a position alternate play reaches, and the
+            // smaller of its code and its mirror image's: any other is
+            // never looked up, and means the book is not what was written.
+            let position = position(k, width, height).filter(|p| key(p) == Some(k));
+            let n = position.ok_or(BookError::Entry { index })?.moves_played() as i32;
             // A win scores at most (cells + 1 - n) / 2 for the side to move
             // after n stones, a loss at least minus (cells - n) / 2.
-            let n = stones as i32;
-            let first_of_block = index % BLOCK == 0 && book.record(index / BLOCK).0 != key;
-            if previous.is_some_and(|p| key <= p)
+            let first_of_block = index % BLOCK == 0 && book.record(index / BLOCK).0 != k;
+            if previous.is_some_and(|p| k <= p)
                 || first_of_block
                 || score > (cells + 1 - n) / 2
                 || score < -(cells - n) / 2
             {
                 return Err(BookError::Entry { index });
             }
-            previous = Some(key);
+            previous = Some(k);
         }
         Ok(book)
     }
@@ -562,6 +565,23 @@ mod tests {
         let mut huge = entries.clone();
         huge[2].1 = 30;
         assert_eq!(parse(Book::to_bytes(7, 6, COVER, &huge)), BookError::Entry { index: 2 });
+        // Keys no look-up meets: a mirror image's larger code, and a column
+        // of the side to move's stones that alternate play never gives.
+        let p = Position::from_moves("12", 7, 6).unwrap();
+        let g = Any::<u64>::new(7, 6);
+        let c = code(g, p.current as u64, p.mask as u64);
+        let larger = c.max(mirror_code(g, c));
+        assert_eq!(
+            parse(Book::to_bytes(7, 6, COVER, &[(larger, 0)])),
+            BookError::Entry { index: 0 }
+        );
+        // Column 1 holding two of the side to move's stones, on an empty board.
+        let two_mine = 0b111u64 | (1..7).fold(0, |k, c| k | 1 << (7 * c));
+        assert_eq!(stones_of(two_mine, 7, 6), Some(2));
+        assert_eq!(
+            parse(Book::to_bytes(7, 6, COVER, &[(two_mine, 0)])),
+            BookError::Entry { index: 0 }
+        );
         assert_eq!(
             parse(Book::to_bytes(9, 7, COVER, &entries)),
             BookError::Size { width: 9, height: 7 }
