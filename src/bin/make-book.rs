@@ -19,7 +19,9 @@ use fourinrow::fourinrow::tools::book::{build, compile_only, BuildOptions, Ended
 /// moves, and every position a perfect player meets as either colour up to
 /// --plies moves, each with every column's score; the perfect player's
 /// lines start from the empty board, or from every position of
-/// --lines-from moves (and of one more).
+/// --lines-from moves (and of one more). It goes on from the book it
+/// writes; the defaults are the shipped book's, so with none it goes on
+/// with that build.
 #[derive(Parser, Debug)]
 #[command(name = "make-book", version)]
 struct Args {
@@ -30,10 +32,10 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 6)]
     height: usize,
     /// Cover the perfect player's positions up to N moves
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=20))]
+    #[arg(long, value_name = "N", default_value_t = 11, value_parser = clap::value_parser!(u8).range(1..=20))]
     plies: u8,
     /// Cover every position up to N moves
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=8))]
     all_plies: u8,
     /// Start the perfect player's lines from every position of L moves and
     /// of L + 1 (0: the empty board), at most --all-plies
