@@ -136,6 +136,16 @@ fn check_claims(book: &Book) -> usize {
     whole
 }
 
+/// Asserts that a build's `log` says each of `plies` had nothing to solve.
+fn nothing_solved_again(log: Vec<u8>, plies: std::ops::RangeInclusive<usize>) {
+    let log = String::from_utf8(log).unwrap();
+    for ply in plies {
+        let start = format!("make-book: ply {ply}: ");
+        let line = log.lines().find(|l| l.starts_with(&start)).unwrap_or_else(|| panic!("{log}"));
+        assert!(line.ends_with(", 0 to solve"), "ply {ply} solved again: {log}");
+    }
+}
+
 #[test]
 fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
     let mut options = small_book("small-book", 5, 0);
@@ -148,12 +158,7 @@ fn a_small_book_built_here_holds_what_it_claims_and_goes_on_where_it_stopped() {
     options.plies = 8;
     let mut log = Vec::new();
     assert_eq!(build(&options, &never, &mut log).unwrap(), Ended::Done);
-    let log = String::from_utf8(log).unwrap();
-    for ply in 2..=5 {
-        let start = format!("make-book: ply {ply}: ");
-        let line = log.lines().find(|l| l.starts_with(&start)).unwrap_or_else(|| panic!("{log}"));
-        assert!(line.ends_with(", 0 to solve"), "ply {ply} solved again: {log}");
-    }
+    nothing_solved_again(log, 2..=5);
     let book = Book::from_file(&options.out).unwrap();
     assert_eq!(book.coverage(), Coverage { plies: 8, all_plies: 2, lines_from: 0 });
     assert!(book.len() > first.len());
@@ -197,12 +202,7 @@ fn a_build_goes_on_from_the_book_alone() {
     resumed.plies = 7;
     let mut log = Vec::new();
     assert_eq!(build(&resumed, &never, &mut log).unwrap(), Ended::Done);
-    let log = String::from_utf8(log).unwrap();
-    for ply in 2..=5 {
-        let start = format!("make-book: ply {ply}: ");
-        let line = log.lines().find(|l| l.starts_with(&start)).unwrap_or_else(|| panic!("{log}"));
-        assert!(line.ends_with(", 0 to solve"), "ply {ply} solved again: {log}");
-    }
+    nothing_solved_again(log, 2..=5);
     let read = |path: &Path| std::fs::read(path).unwrap();
     assert_eq!(read(&resumed.out), read(&straight.out), "the same book either way");
     let solved_after = read(&resumed.checkpoint).iter().filter(|&&b| b == b'\n').count();
