@@ -326,7 +326,14 @@ impl Analysis {
     /// whose budget proved the position's outcome or score and one column
     /// that keeps it plays that column, even where the estimates ("nothing
     /// forced", 0) of the others are higher.
+    ///
+    /// An unproven column that can at best tie the score another column is
+    /// known to reach (its upper bound no higher) counts one less: it may
+    /// tie, or it may give the value away, and the level's preference for
+    /// central columns must not choose it over the one that keeps it.
     pub fn play_scores(&self) -> Vec<Option<i32>> {
+        let known = |c: usize| if self.proven[c] { self.scores[c] } else { self.lower[c] };
+        let best_known = (0..self.scores.len()).filter_map(known).max();
         (0..self.scores.len())
             .map(|c| {
                 let s = self.scores[c]?;
@@ -334,7 +341,11 @@ impl Analysis {
                     return Some(s);
                 }
                 let s = self.lower[c].map_or(s, |l| s.max(l));
-                Some(self.upper[c].map_or(s, |u| s.min(u)))
+                let s = self.upper[c].map_or(s, |u| s.min(u));
+                Some(match (best_known, self.upper[c]) {
+                    (Some(k), Some(u)) if u <= k && known(c).is_none_or(|l| l < u) => s.min(k - 1),
+                    _ => s,
+                })
             })
             .collect()
     }
@@ -410,6 +421,46 @@ mod tests {
         assert_eq!(best_columns(&analysis.play_scores()), vec![2]);
         assert_eq!(best_columns(&[Some(1), None, Some(1), Some(0)]), vec![0, 2]);
         assert!(best_columns(&[None, None]).is_empty());
+    }
+
+    #[test]
+    fn a_column_that_can_at_best_tie_a_known_one_comes_after_it() {
+        // A draw is proven in column 4 (index 3) and in the column at index 4;
+        // the budget ran out before index 2 was solved: the position's
+        // score (0) bounds it, its estimate is 0 too, and the centre-first
+        // order would prefer it to index 4 on equal scores. (774115555 in
+        // a match against an exact opponent: it was a loss.)
+        let analysis = Analysis {
+            scores: vec![Some(-1), Some(0), Some(0), Some(-1), Some(0), Some(0), Some(0)],
+            proven: vec![true, false, false, true, true, false, false],
+            from_book: vec![false; 7],
+            lower: vec![None; 7],
+            upper: vec![None, Some(0), Some(0), None, None, Some(0), Some(0)],
+            depth: 0,
+            interrupted: false,
+        };
+        let scores = analysis.play_scores();
+        assert_eq!(
+            scores,
+            vec![Some(-1), Some(-1), Some(-1), Some(-1), Some(0), Some(-1), Some(-1)]
+        );
+        assert_eq!(best_columns(&scores), vec![4]);
+        // A lower bound as high as the upper one is as good as proven, and
+        // an upper bound above what is known leaves the estimate alone.
+        let mut bounded = analysis.clone();
+        bounded.lower[2] = Some(0);
+        bounded.upper[5] = Some(2);
+        bounded.scores[5] = Some(1);
+        let scores = bounded.play_scores();
+        assert_eq!(scores[2], Some(0));
+        assert_eq!(scores[5], Some(1));
+        assert_eq!(best_columns(&scores), vec![5]);
+        // Nothing known: the estimates stand as they are.
+        let mut open = analysis;
+        open.proven[4] = false;
+        open.proven[0] = false;
+        open.proven[3] = false;
+        assert_eq!(open.play_scores()[2], Some(0));
     }
 
     #[test]
