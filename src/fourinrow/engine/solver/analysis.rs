@@ -75,7 +75,9 @@ impl Solver {
             }
         }
         if !analysis.is_proven() {
-            let deadlines = [at(30), at(45), at(70), at(85)];
+            // The outcome gets the largest share: nothing is known without
+            // it, and its search fills the table the later steps use.
+            let deadlines = [at(60), at(75), at(88), at(94)];
             self.keep_the_value(position, &mut analysis, deadlines, stop);
         }
         // Then every other column exactly, for hints and explanations.
@@ -83,7 +85,7 @@ impl Solver {
             if analysis.proven[col] {
                 continue;
             }
-            match self.solve_within(&position.child(col), false, Some(at(92)), Some(stop)) {
+            match self.solve_within(&position.child(col), false, Some(at(96)), Some(stop)) {
                 Some(score) => analysis.prove(col, -score),
                 None => break,
             }
