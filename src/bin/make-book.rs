@@ -32,7 +32,7 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 6)]
     height: usize,
     /// Cover the perfect player's positions up to N moves
-    #[arg(long, value_name = "N", default_value_t = 11, value_parser = clap::value_parser!(u8).range(1..=20))]
+    #[arg(long, value_name = "N", default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=20))]
     plies: u8,
     /// Cover every position up to N moves
     // At most 15: the book's header keeps it in 4 bits.
