@@ -427,11 +427,11 @@ mod tests {
 
     #[test]
     fn a_column_that_can_at_best_tie_a_known_one_comes_after_it() {
-        // A draw is proven in column 4 (index 3) and in the column at index 4;
-        // the budget ran out before index 2 was solved: the position's
-        // score (0) bounds it, its estimate is 0 too, and the centre-first
-        // order would prefer it to index 4 on equal scores. (774115555 in
-        // a match against an exact opponent: it was a loss.)
+        // The centre (index 3) is proven a loss and index 4 a draw; the
+        // budget ran out before index 2 was solved: the position's score
+        // (0) bounds it, its estimate is 0 too, and the perfect level's
+        // order prefers it to index 4 on equal scores. (774115555 in a
+        // match against an exact opponent: it was a loss.)
         let analysis = Analysis {
             scores: vec![Some(-1), Some(0), Some(0), Some(-1), Some(0), Some(0), Some(0)],
             proven: vec![true, false, false, true, true, false, false],
