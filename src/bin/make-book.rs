@@ -36,7 +36,7 @@ struct Args {
     plies: u8,
     /// Cover every position up to N moves
     // At most 15: the book's header keeps it in 4 bits.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=15))]
+    #[arg(long, value_name = "N", default_value_t = 9, value_parser = clap::value_parser!(u8).range(1..=15))]
     all_plies: u8,
     /// Start the perfect player's lines from every position of L moves and
     /// of L + 1 (0: the empty board), at most --all-plies
