@@ -345,7 +345,9 @@ impl Analysis {
                 let s = self.lower[c].map_or(s, |l| s.max(l));
                 let s = self.upper[c].map_or(s, |u| s.min(u));
                 Some(match (best_known, self.upper[c]) {
-                    (Some(k), Some(u)) if u <= k && known(c).is_none_or(|l| l < u) => s.min(k - 1),
+                    (Some(k), Some(u)) if u <= k && self.lower[c].is_none_or(|l| l < u) => {
+                        s.min(k - 1)
+                    }
                     _ => s,
                 })
             })
