@@ -6,19 +6,23 @@
 use crate::common;
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use common::{play_with, Setup};
 use fourinrow::cli::EngineChoice;
 use fourinrow::error::Stop;
 use fourinrow::fourinrow::engine::{Engine, Faithful, Minimax};
-use fourinrow::fourinrow::extras::ExtrasOptions;
-use fourinrow::fourinrow::port::board::Tile;
+use fourinrow::fourinrow::extras::{Extras, ExtrasOptions};
+use fourinrow::fourinrow::play::run_games;
+use fourinrow::fourinrow::port::board::{Board, Tile};
+use fourinrow::fourinrow::port::engine::Reply;
 use fourinrow::fourinrow::port::settings::{Layout, Settings, CORNFLOWERBLUE};
 use fourinrow::fourinrow::tools::analyze::{analyze_board, run_analyze, AnalyzeOptions};
 use fourinrow::io::images::crc32;
 use fourinrow::io::pixels::Display;
-use fourinrow::io::replay::{parse_script, FrameSink};
+use fourinrow::io::replay::{parse_script, FrameSink, Replay};
+use fourinrow::io::{Answer, Frontend, Search, Work};
 use serde_json::{json, Value};
 
 /// Keeps, for every frame, the checksums of the strip above y = 40 and of
@@ -535,4 +539,126 @@ fn minimax_plays_the_column_it_explains() {
         assert_eq!(best, format!("[{column}]"), "one best column, played: {line}");
         assert!(line.contains("; engine: minimax"), "{line}");
     }
+}
+
+/// A faithful engine that ponders: for each position it is given to
+/// ponder, it keeps the board, the side, and whether it had been told to
+/// stop by the time the work ran.
+#[derive(Default)]
+struct Ponderer {
+    inner: Faithful,
+    pondered: std::sync::Mutex<Vec<(String, Tile, bool)>>,
+}
+
+impl Engine for Ponderer {
+    fn reply(&self, board: &Board, tile: Tile, look_ahead: u32) -> Reply {
+        self.inner.reply(board, tile, look_ahead)
+    }
+
+    fn ponders(&self) -> bool {
+        true
+    }
+
+    fn ponder(&self, board: &Board, tile: Tile, stop: &AtomicBool) {
+        let stopped = stop.load(Ordering::Relaxed);
+        self.pondered.lock().unwrap().push((format!("{board:?}"), tile, stopped));
+    }
+}
+
+/// A replay that keeps the work it is given for the background and runs
+/// it just before the next search (the computer's move or a hint), as a
+/// thread that started late would.
+struct Later {
+    replay: Replay<Strips>,
+    kept: Vec<Work>,
+}
+
+impl Frontend for Later {
+    fn get_events(&mut self) -> Result<Vec<fourinrow::io::Event>, Stop> {
+        self.replay.get_events()
+    }
+
+    fn display_update(&mut self, display: &Display) -> Result<(), Stop> {
+        self.replay.display_update(display)
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.replay.tick()
+    }
+
+    fn choice(&mut self, seq: &[usize]) -> Result<usize, Stop> {
+        self.replay.choice(seq)
+    }
+
+    fn randint(&mut self, a: u32, b: u32) -> u32 {
+        self.replay.randint(a, b)
+    }
+
+    fn print(&mut self, line: &str) -> Result<(), Stop> {
+        self.replay.print(line)
+    }
+
+    fn mouse_pos(&self) -> (i32, i32) {
+        self.replay.mouse_pos()
+    }
+
+    fn think(&mut self, search: Search) -> Result<Answer, Stop> {
+        for work in self.kept.drain(..) {
+            work();
+        }
+        self.replay.think(search)
+    }
+
+    fn ponder(&mut self, work: Work) {
+        self.kept.push(work);
+    }
+}
+
+/// Plays `script` with `engine` and the default extras through [`Later`],
+/// and returns the hint lines printed and the work left unrun.
+fn run_later(script: Value, engine: Arc<dyn Engine>) -> (Vec<String>, usize) {
+    let script = parse_script(&script.to_string()).unwrap();
+    let settings =
+        fourinrow::fourinrow::play::script_settings(&script, &Settings::default()).unwrap();
+    let images =
+        fourinrow::fourinrow::play::load_images(&fourinrow::io::images::ImageSource::Embedded)
+            .unwrap();
+    let extras =
+        Extras::new(ExtrasOptions::default(), &settings, &images, Arc::clone(&engine), None, false)
+            .unwrap();
+    let mut later = Later { replay: Replay::new(&script, Strips::default()), kept: Vec::new() };
+    let (stop, extras) = run_games(settings, images, &mut later, &engine, extras);
+    assert!(matches!(stop, Stop::ScriptEnded), "{stop:?}");
+    (extras.said, later.kept.len())
+}
+
+#[test]
+fn the_engine_ponders_the_humans_position_until_the_human_moves() {
+    // The computer opens; the human answers at frame 150, and presses H at
+    // 400, after the computer's second move.
+    let mut events = drag(150, 7, 3, RED_PILE);
+    events.push(json!([400, "key", "h"]));
+    let script = json!({"difficulty": 1, "frames": 450, "events": events});
+    let ponderer = Arc::new(Ponderer::default());
+    let (said, unrun) = run_later(script.clone(), Arc::clone(&ponderer) as Arc<dyn Engine>);
+    let pondered = ponderer.pondered.lock().unwrap().clone();
+    let [(first, tile1, stopped1), (second, tile2, stopped2)] = &pondered[..] else {
+        panic!("two positions pondered: {pondered:?}")
+    };
+    let count = |board: &str, c: char| board.matches(c).count();
+    // The position after the computer's first move, told to stop by the
+    // time it ran: the human had moved.
+    assert_eq!((count(first, 'B'), count(first, 'R'), *tile1, *stopped1), (1, 0, Tile::Red, true));
+    // The position after its second move, still on when H asked for it.
+    assert_eq!(
+        (count(second, 'B'), count(second, 'R'), *tile2, *stopped2),
+        (2, 1, Tile::Red, false)
+    );
+    let [hint] = &said[..] else { panic!("one hint: {said:?}") };
+    assert!(hint.starts_with(&format!("hint: red to move on {second}:")), "{hint}");
+    assert_eq!(unrun, 0);
+
+    // An engine that does not ponder is given nothing to do.
+    let (said, unrun) = run_later(script, faithful());
+    assert_eq!((said.len(), unrun), (1, 0));
 }

@@ -832,3 +832,90 @@ fn the_hint_in_games_against_the_perfect_level() {
     }
     all.print();
 }
+
+#[test]
+#[ignore = "a measurement: a second or so a move"]
+fn the_hint_after_the_player_has_thought_a_while() {
+    // The H hint as the window gives it: the game's engine (the perfect
+    // level, the built-in book, the game's budget) ponders the player's
+    // position from the moment it has moved, and H, pressed THINK_MS later
+    // (500 by default), finds the analysis done or under way. From the
+    // first OPENINGS=N two-move openings (12 by default), as each colour,
+    // against the exact opponent. Prints the time from H to the hint;
+    // checks every value the hint proves against BitBully's.
+    use fourinrow::fourinrow::engine::solver::player::{SolverEngine, DEFAULT_BUDGET};
+    use fourinrow::fourinrow::port::board::{get_new_board, make_move, Tile};
+    use fourinrow::fourinrow::port::engine::Engine;
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+
+    let mut oracle = BitBully::start().expect("the measurement needs BitBully");
+    let env = |name: &str, default| {
+        std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+    };
+    let think = std::time::Duration::from_millis(env("THINK_MS", 500));
+    let openings: Vec<String> =
+        (0..env("OPENINGS", 12).min(49)).map(|i| format!("{}{}", i / 7 + 1, i % 7 + 1)).collect();
+    let mut report = MatchReport::default();
+    for opening in &openings {
+        for perfect_first in [true, false] {
+            let engine = Arc::new(SolverEngine::new(
+                Level::Perfect,
+                DEFAULT_BUDGET,
+                1,
+                Book::embedded().cloned(),
+            ));
+            let (mut p, mut board) = (Position::new(7, 6).unwrap(), get_new_board(7, 6));
+            let mut line = String::new();
+            // Plays `col` on both boards; whether that ends the game.
+            let play = |p: &mut Position, board: &mut _, col: usize, line: &mut String| {
+                let tile = if p.moves_played() % 2 == 0 { Tile::Red } else { Tile::Black };
+                make_move(board, tile, col);
+                line.push(char::from(b'1' + col as u8));
+                let over = p.is_winning_move(col);
+                p.play(col);
+                over || p.is_full()
+            };
+            for c in opening.bytes() {
+                play(&mut p, &mut board, usize::from(c - b'1'), &mut line);
+            }
+            let mut perfect_to_move = perfect_first == (p.moves_played() % 2 == 0);
+            loop {
+                let tile = if p.moves_played() % 2 == 0 { Tile::Red } else { Tile::Black };
+                let col = if perfect_to_move {
+                    let reply = engine.reply(&board, tile, 0);
+                    reply.chosen.unwrap()[0]
+                } else {
+                    let exact = exact_columns(&mut oracle, &p);
+                    // The player thinks while the engine ponders; then H.
+                    let stop = Arc::new(AtomicBool::new(false));
+                    let (e, s, b) = (Arc::clone(&engine), Arc::clone(&stop), board.clone());
+                    let pondering = std::thread::spawn(move || e.ponder(&b, tile, &s));
+                    std::thread::sleep(think);
+                    let started = Instant::now();
+                    let hint = engine.reply(&board, tile, 0);
+                    let took = started.elapsed();
+                    stop.store(true, Ordering::Relaxed);
+                    pondering.join().unwrap();
+                    let known = hint.exact.unwrap();
+                    for (c, k) in known.columns.iter().enumerate() {
+                        if let Some(k) = k.filter(|k| k.proven) {
+                            assert_eq!(Some(k.score), exact[c], "{line}: hint column {c}");
+                        }
+                    }
+                    report.hints.push((took, known.is_proven(), line.clone()));
+                    let best = exact.iter().flatten().max().copied().unwrap();
+                    let order = fourinrow::fourinrow::engine::solver::levels::perfect_order(&p);
+                    order.into_iter().find(|&c| exact[c] == Some(best)).unwrap()
+                };
+                if play(&mut p, &mut board, col, &mut line) {
+                    break;
+                }
+                perfect_to_move = !perfect_to_move;
+            }
+            report.games += 1;
+            println!("{line}");
+        }
+    }
+    report.print();
+}

@@ -113,6 +113,9 @@ pub enum Event {
 /// it back in its own type.
 pub type Search = Box<dyn FnOnce() -> Answer + Send>;
 
+/// Work for the background ([`Frontend::ponder`]): it answers nothing.
+pub type Work = Box<dyn FnOnce() + Send>;
+
 /// What a [`Search`] answers, boxed so that one seam serves every game.
 pub type Answer = Box<dyn Any + Send>;
 
@@ -159,6 +162,15 @@ pub trait Frontend {
     /// thread, stays alive, and stops the game at once if it is closed.
     fn think(&mut self, search: Search) -> Result<Answer, Stop> {
         Ok(search())
+    }
+
+    /// Runs `work` in the background while the game goes on, if this
+    /// frontend can (the window: on a thread of its own), and never waits
+    /// for it; `work` must end by itself, or when whoever gave it says so.
+    /// Not a pygame call. By default `work` is dropped unrun, so that a
+    /// scripted game plays the same every time.
+    fn ponder(&mut self, work: Work) {
+        drop(work);
     }
 
     /// Where the mouse is, in window coordinates. Python:

@@ -29,7 +29,7 @@ use crate::io::chance::Chance;
 use crate::io::pixels::{Display, RgbaImage};
 use crate::io::replay::FrameSink;
 use crate::io::signals;
-use crate::io::{Answer, Event, Frontend, Key, Search};
+use crate::io::{Answer, Event, Frontend, Key, Search, Work};
 
 /// How the window is made: its title, size and place, and the frame rate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -388,6 +388,13 @@ impl Frontend for Live {
                 }
             }
         }
+    }
+
+    /// Runs `work` on a thread of its own, left to end by itself (or with
+    /// the process). Pondering only saves time later: if no thread can be
+    /// started, it is skipped.
+    fn ponder(&mut self, work: Work) {
+        let _ = std::thread::Builder::new().name("fourinrow-ponder".into()).spawn(work);
     }
 }
 

@@ -19,11 +19,12 @@ pub mod record;
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::error::{Error, Stop};
 use crate::fourinrow::engine::choice;
-use crate::fourinrow::port::board::{is_board_full, is_winner, Board, Tile};
+use crate::fourinrow::port::board::{is_board_full, is_winner, make_move, Board, Tile};
 use crate::fourinrow::port::engine::{Engine, Reply};
 use crate::fourinrow::port::hooks::{Command, Hooks};
 use crate::fourinrow::port::images::Images;
@@ -132,6 +133,9 @@ pub struct Extras {
     echo: bool,
     /// Every line `--explain` and H have printed.
     pub said: Vec<String>,
+    /// Says "stop" to the engine's pondering of the human's position, if
+    /// it was given any: set once that position has gone.
+    pondering: Option<Arc<AtomicBool>>,
 }
 
 impl Extras {
@@ -167,6 +171,7 @@ impl Extras {
             record,
             echo,
             said: Vec::new(),
+            pondering: None,
         })
     }
 
@@ -181,6 +186,34 @@ impl Extras {
         }
         self.said.push(line);
         Ok(())
+    }
+
+    /// Once the computer has chosen `column` on `board`, while its token
+    /// falls and then while the human thinks, the engine works out the
+    /// human's hint in the background, if it can, so that H finds it done
+    /// or under way. The game never waits for it: the human's move, a
+    /// command or the game's end stops it.
+    fn ponder(&mut self, board: &Board, column: usize, io: &mut dyn Frontend) {
+        self.stop_pondering();
+        if !self.engine.ponders() || self.options.two_player {
+            return;
+        }
+        let mut after = board.clone();
+        make_move(&mut after, Tile::Black, column);
+        if is_winner(&after, Tile::Black) || is_board_full(&after) {
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        self.pondering = Some(Arc::clone(&stop));
+        let engine = Arc::clone(&self.engine);
+        io.ponder(Box::new(move || engine.ponder(&after, Tile::Red, &stop)));
+    }
+
+    /// Stops the pondering, if any: its position has gone.
+    fn stop_pondering(&mut self) {
+        if let Some(stop) = self.pondering.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Brings the move list up to date with the history.
@@ -268,13 +301,21 @@ impl Hooks for Extras {
             // The game carries a restart out by leaving.
             Command::Restart => false,
         };
-        // The hint is stale.
+        // The hint is stale, and so is what the engine ponders.
+        self.stop_pondering();
         self.overlay.values = None;
         self.refresh_moves();
         changed
     }
 
-    fn computer_chose(&mut self, board: &Board, reply: &Reply, column: usize) -> Result<(), Stop> {
+    fn computer_chose(
+        &mut self,
+        board: &Board,
+        reply: &Reply,
+        column: usize,
+        io: &mut dyn Frontend,
+    ) -> Result<(), Stop> {
+        self.ponder(board, column, io);
         if !self.options.explain {
             return Ok(());
         }
@@ -282,6 +323,11 @@ impl Hooks for Extras {
     }
 
     fn moved(&mut self, board: &Board, tile: Tile, column: usize) -> Result<(), Stop> {
+        // The human's move ends the pondering of the position it was
+        // made in; the computer's is the very position pondered.
+        if tile == Tile::Red || self.options.two_player {
+            self.stop_pondering();
+        }
         self.history.play((tile, column));
         // A move answers the hint; the computer's explained values stay
         // on show until the human has moved.
@@ -305,6 +351,7 @@ impl Hooks for Extras {
             (None, true) => RecordResult::Restarted,
             (None, false) => RecordResult::Unfinished,
         };
+        self.stop_pondering();
         let played = std::mem::take(&mut self.history).played;
         if let (Some(file), Some(&(first, _))) = (&mut self.record, played.first()) {
             file.write(&GameRecord {

@@ -121,7 +121,7 @@ pub fn get_computer_move(g: &mut Game, board: &Board) -> Result<usize, Stop> {
     }
     g.io.print(&format!("{best_moves:?}"))?; // The tutorial's print, as above.
     let column = g.io.choice(&best_moves)?;
-    g.hooks.computer_chose(board, &reply, column)?; // Not in the Python: --explain
+    g.hooks.computer_chose(board, &reply, column, g.io)?; // Not in the Python: --explain, pondering
     Ok(column)
 }
 
@@ -133,6 +133,7 @@ mod tests {
     use crate::fourinrow::port::hooks::{Hooks, NoHooks};
     use crate::fourinrow::port::settings::Settings;
     use crate::fourinrow::port::testkit::{board, game, replay, within, SECONDS};
+    use crate::io::Frontend;
 
     /// The values as doubles, as the engines hand them on.
     fn doubles(values: &[Num]) -> Vec<f64> {
@@ -257,7 +258,13 @@ mod tests {
     struct Keep(Vec<(Reply, usize)>);
 
     impl Hooks for Keep {
-        fn computer_chose(&mut self, _: &Board, reply: &Reply, column: usize) -> Result<(), Stop> {
+        fn computer_chose(
+            &mut self,
+            _: &Board,
+            reply: &Reply,
+            column: usize,
+            _: &mut dyn Frontend,
+        ) -> Result<(), Stop> {
             self.0.push((reply.clone(), column));
             Ok(())
         }

@@ -7,6 +7,7 @@
 //! extras write the words (`--explain`, hints, the overlay) from it.
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::fourinrow::port::board::{Board, Tile};
@@ -27,6 +28,20 @@ pub trait Engine: Send + Sync {
     /// Only the values: `reply(...).potential_moves`.
     fn potential_moves(&self, board: &Board, tile: Tile, look_ahead: u32) -> Vec<f64> {
         self.reply(board, tile, look_ahead).potential_moves
+    }
+
+    /// Whether [`ponder`](Engine::ponder) does anything: only an engine
+    /// that keeps what it finds from one call to the next has a use for it.
+    fn ponders(&self) -> bool {
+        false
+    }
+
+    /// Works on what `reply` is likely to be asked next, `tile` on `board`
+    /// (the position the human is thinking about), until done or `stop` is
+    /// set, so that a hint asked for then comes sooner. Not in the Python,
+    /// whose AI thinks only when asked. By default nothing.
+    fn ponder(&self, board: &Board, tile: Tile, stop: &AtomicBool) {
+        let _ = (board, tile, stop);
     }
 }
 

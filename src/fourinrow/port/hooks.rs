@@ -74,9 +74,17 @@ pub trait Hooks {
     }
 
     /// After `get_computer_move` has chosen `column` on `board`, with the
-    /// engine's reply behind the choice (`--explain` shows it).
-    fn computer_chose(&mut self, board: &Board, reply: &Reply, column: usize) -> Result<(), Stop> {
-        let _ = (board, reply, column);
+    /// engine's reply behind the choice (`--explain` shows it). It may give
+    /// `io` work for the background: the engine pondering the human's
+    /// position while the token falls and the human thinks.
+    fn computer_chose(
+        &mut self,
+        board: &Board,
+        reply: &Reply,
+        column: usize,
+        io: &mut dyn Frontend,
+    ) -> Result<(), Stop> {
+        let _ = (board, reply, column, io);
         Ok(())
     }
 
@@ -113,8 +121,14 @@ impl<H: Hooks + ?Sized> Hooks for &mut H {
         (**self).asked(command, board, tile)
     }
 
-    fn computer_chose(&mut self, board: &Board, reply: &Reply, column: usize) -> Result<(), Stop> {
-        (**self).computer_chose(board, reply, column)
+    fn computer_chose(
+        &mut self,
+        board: &Board,
+        reply: &Reply,
+        column: usize,
+        io: &mut dyn Frontend,
+    ) -> Result<(), Stop> {
+        (**self).computer_chose(board, reply, column, io)
     }
 
     fn moved(&mut self, board: &Board, tile: Tile, column: usize) -> Result<(), Stop> {
@@ -164,7 +178,13 @@ mod tests {
             true
         }
 
-        fn computer_chose(&mut self, _: &Board, _: &Reply, column: usize) -> Result<(), Stop> {
+        fn computer_chose(
+            &mut self,
+            _: &Board,
+            _: &Reply,
+            column: usize,
+            _: &mut dyn Frontend,
+        ) -> Result<(), Stop> {
             self.0.push(format!("chose {column}"));
             Err(Stop::Quit)
         }
@@ -191,7 +211,9 @@ mod tests {
         let command = hooks.event(event, &board, &mut io).unwrap();
         let changed = hooks.asked(Command::Undo, &mut board, Tile::Red);
         let errs = [
-            hooks.computer_chose(&board, &Reply::values(vec![0.0; 4], By::Fast), 2).is_err(),
+            hooks
+                .computer_chose(&board, &Reply::values(vec![0.0; 4], By::Fast), 2, &mut io)
+                .is_err(),
             hooks.moved(&board, Tile::Black, 3).is_err(),
             hooks.game_ended(Ok(())).is_err(),
         ];

@@ -9,14 +9,14 @@
 //! opponent win at once, `0` a draw (or nothing forced yet), a win or a
 //! loss in between, the sooner the nearer to `1` or `-1`.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha12Rng;
 
-use super::{Book, Level, Position, Solver};
+use super::{Analysis, Book, Level, Position, Solver};
 use crate::fourinrow::port::board::{Board, Tile};
 use crate::fourinrow::port::engine::{By, Engine, Reply};
 
@@ -41,6 +41,9 @@ pub struct SolverEngine {
 struct State {
     solver: Solver,
     rng: ChaCha12Rng,
+    /// The last position pondered to the end of the budget, and what was
+    /// found: a hint there answers with it at once.
+    pondered: Option<(Position, Analysis)>,
 }
 
 impl SolverEngine {
@@ -53,6 +56,7 @@ impl SolverEngine {
             state: Mutex::new(State {
                 solver: Solver::new().with_book(book),
                 rng: ChaCha12Rng::seed_from_u64(seed),
+                pondered: None,
             }),
         }
     }
@@ -86,9 +90,16 @@ impl Engine for SolverEngine {
             // finished board, and getComputerMove's rule chooses.
             return Reply::values(vec![0.0; board.width()], by);
         };
+        // A search pondering this very position holds the lock until it
+        // has had the budget a reply has: then its analysis is the reply's.
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let never = AtomicBool::new(false);
-        let analysis = state.solver.analyze_within(&position, Instant::now() + self.budget, &never);
+        let analysis = match &state.pondered {
+            Some((pondered, analysis)) if *pondered == position => analysis.clone(),
+            _ => {
+                let never = AtomicBool::new(false);
+                state.solver.analyze_within(&position, Instant::now() + self.budget, &never)
+            }
+        };
         let scores = analysis.play_scores();
         let keys = self.level.keys(&position, &scores, &mut state.rng);
         Reply {
@@ -99,6 +110,31 @@ impl Engine for SolverEngine {
             chosen: Some(greatest(&keys)),
             by,
             exact: Some(analysis.exact(&position)),
+        }
+    }
+
+    fn ponders(&self) -> bool {
+        true
+    }
+
+    /// Analyses the position as `reply` would, with the same budget, and
+    /// keeps the analysis unless `stop` cut it short. The table keeps what
+    /// the search found either way, for the moves after.
+    fn ponder(&self, board: &Board, tile: Tile, stop: &AtomicBool) {
+        let Ok(position) = Position::from_board(board, tile) else {
+            return;
+        };
+        // The game may have gone on before this thread got the lock.
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let analysis = state.solver.analyze_within(&position, Instant::now() + self.budget, stop);
+        if !stop.load(Ordering::Relaxed) {
+            state.pondered = Some((position, analysis));
         }
     }
 }
@@ -182,6 +218,49 @@ mod tests {
             assert_eq!(known.map(|k| k.score), *score, "column {c}");
             assert!(known.is_none_or(|k| k.from_book), "column {c}");
         }
+    }
+
+    #[test]
+    fn a_pondered_position_answers_the_hint_with_what_pondering_found() {
+        let engine = SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1, None);
+        let board = parse_board("...../...../..R../.BB.R").unwrap();
+        let never = AtomicBool::new(false);
+        engine.ponder(&board, Tile::Red, &never);
+        let position = Position::from_board(&board, Tile::Red).unwrap();
+        let kept = engine.state.lock().unwrap().pondered.clone();
+        let (pondered, analysis) = kept.expect("a finished ponder is kept");
+        assert_eq!(pondered, position);
+        assert!(analysis.is_proven());
+        // The reply is that analysis, not a search of its own: one planted
+        // in its place (every column a win at once) is what it answers.
+        let mut planted = analysis.clone();
+        planted.scores = vec![Some(position.win_now_score()); 5];
+        engine.state.lock().unwrap().pondered = Some((position, planted));
+        assert_eq!(engine.reply(&board, Tile::Red, 2).potential_moves, vec![1.0; 5]);
+        // Another position is searched as before.
+        let other = parse_board("...../...../..R../.BBBR").unwrap();
+        let fresh = SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1, None);
+        assert_eq!(engine.reply(&other, Tile::Red, 2), fresh.reply(&other, Tile::Red, 2));
+    }
+
+    #[test]
+    fn a_ponder_told_to_stop_keeps_nothing_and_lets_the_reply_in() {
+        let engine = SolverEngine::new(Level::Perfect, Duration::from_secs(60), 1, None);
+        let board = parse_board("......./......./......./......./......./...R...").unwrap();
+        let stop = AtomicBool::new(true);
+        engine.ponder(&board, Tile::Black, &stop);
+        assert!(engine.state.lock().unwrap().pondered.is_none());
+        // Told to stop while it runs: it ends long before its minute.
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let engine = std::sync::Arc::new(engine);
+        let (e, s) = (std::sync::Arc::clone(&engine), std::sync::Arc::clone(&stop));
+        let started = Instant::now();
+        let pondering = std::thread::spawn(move || e.ponder(&board, Tile::Black, &s));
+        std::thread::sleep(Duration::from_millis(50));
+        stop.store(true, Ordering::Relaxed);
+        pondering.join().unwrap();
+        assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+        assert!(engine.state.lock().unwrap().pondered.is_none());
     }
 
     #[test]
