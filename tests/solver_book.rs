@@ -836,12 +836,14 @@ fn the_hint_in_games_against_the_perfect_level() {
 #[test]
 #[ignore = "a measurement: a second or so a move"]
 fn the_hint_after_the_player_has_thought_a_while() {
-    // The H hint as the window gives it: the game's engine (the perfect
-    // level, the built-in book, the game's budget) ponders the player's
-    // position from the moment it has moved, and H, pressed THINK_MS later
-    // (500 by default), finds the analysis done or under way. From the
-    // first OPENINGS=N two-move openings (12 by default), as each colour,
-    // against the exact opponent. Prints the time from H to the hint;
+    // The H hint and the replies as the window gives them: the game's
+    // engine (the perfect level, the built-in book, the game's budget)
+    // ponders the player's position, then the positions after each of the
+    // player's columns, from the moment it has replied; H, pressed THINK_MS
+    // later (500 by default), finds the hint done or under way, and the
+    // player then moves at once. From the first OPENINGS=N two-move
+    // openings (12 by default), as each colour, against the exact
+    // opponent. Prints the time from H to the hint and each reply's time;
     // checks every value the hint proves against BitBully's.
     use fourinrow::fourinrow::engine::solver::player::{SolverEngine, DEFAULT_BUDGET};
     use fourinrow::fourinrow::port::board::{get_new_board, make_move, Tile};
@@ -857,6 +859,8 @@ fn the_hint_after_the_player_has_thought_a_while() {
     let openings: Vec<String> =
         (0..env("OPENINGS", 12).min(49)).map(|i| format!("{}{}", i / 7 + 1, i % 7 + 1)).collect();
     let mut report = MatchReport::default();
+    // The perfect level's replies: how long each took, whether every column was proven.
+    let mut replies = Vec::new();
     for opening in &openings {
         for perfect_first in [true, false] {
             let engine = Arc::new(SolverEngine::new(
@@ -883,7 +887,10 @@ fn the_hint_after_the_player_has_thought_a_while() {
             loop {
                 let tile = if p.moves_played() % 2 == 0 { Tile::Red } else { Tile::Black };
                 let col = if perfect_to_move {
+                    let started = Instant::now();
                     let reply = engine.reply(&board, tile, 0);
+                    let proven = reply.exact.as_ref().unwrap().is_proven();
+                    replies.push((started.elapsed(), proven, line.clone()));
                     reply.chosen.unwrap()[0]
                 } else {
                     let exact = exact_columns(&mut oracle, &p);
@@ -918,4 +925,15 @@ fn the_hint_after_the_player_has_thought_a_while() {
         }
     }
     report.print();
+    // The replies after the player's move: the ponder had the rest of the
+    // player's time for the positions after each of the player's columns.
+    replies.sort();
+    let n = replies.len();
+    let quick = replies.iter().filter(|(t, p, _)| *p && t.as_millis() <= 100).count();
+    let proven = replies.iter().filter(|(_, p, _)| *p).count();
+    println!("replies: {n} of the perfect level's, {proven} proven, {quick} proven within 100 ms");
+    for (t, p, l) in replies.iter().rev().take(10) {
+        let open = if *p { "" } else { ", not all proven" };
+        println!("  reply {l} (ply {}): {:.1} ms{open}", l.len(), t.as_secs_f64() * 1000.0);
+    }
 }

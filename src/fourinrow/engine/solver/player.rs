@@ -31,19 +31,20 @@ pub struct SolverEngine {
     level: Level,
     /// The longest a move may take.
     budget: Duration,
-    /// The solver (its table is kept from one move to the next) and the
-    /// level's random generator: a move changes both, and `reply` takes
-    /// `&self`, so that the window's worker thread can run it.
-    state: Mutex<State>,
-}
-
-/// What the engine keeps between moves.
-struct State {
-    solver: Solver,
-    rng: ChaCha12Rng,
-    /// The last position pondered to the end of the budget, and what was
-    /// found: a hint there answers with it at once.
-    pondered: Option<(Position, Analysis)>,
+    /// The solver, its table kept from one move to the next. `reply` takes
+    /// `&self`, so that the window's worker thread can run it; a reply and
+    /// a ponder both search, one at a time.
+    solver: Mutex<Solver>,
+    /// The level's random generator.
+    rng: Mutex<ChaCha12Rng>,
+    /// What the last ponder found: the human's position first, then the
+    /// computer's after the human's columns, each analysed with the budget
+    /// a reply has. A reply in one of them answers at once, without
+    /// waiting for the solver.
+    pondered: Mutex<Vec<(Position, Analysis)>>,
+    /// Set while a reply waits for the solver: the ponder then stops after
+    /// the analysis it is in.
+    wanted: AtomicBool,
 }
 
 impl SolverEngine {
@@ -53,13 +54,61 @@ impl SolverEngine {
         SolverEngine {
             level,
             budget,
-            state: Mutex::new(State {
-                solver: Solver::new().with_book(book),
-                rng: ChaCha12Rng::seed_from_u64(seed),
-                pondered: None,
-            }),
+            solver: Mutex::new(Solver::new().with_book(book)),
+            rng: Mutex::new(ChaCha12Rng::seed_from_u64(seed)),
+            pondered: Mutex::new(Vec::new()),
+            wanted: AtomicBool::new(false),
         }
     }
+
+    /// What the last ponder found for `position`, if it got to it.
+    fn pondered(&self, position: &Position) -> Option<Analysis> {
+        let pondered = lock(&self.pondered);
+        pondered.iter().find(|(p, _)| p == position).map(|(_, analysis)| analysis.clone())
+    }
+
+    /// The analysis a reply gives for `position`: the ponder's, or a search
+    /// within the budget.
+    fn analysis(&self, position: &Position) -> Analysis {
+        if let Some(analysis) = self.pondered(position) {
+            return analysis;
+        }
+        self.wanted.store(true, Ordering::Relaxed);
+        let mut solver = lock(&self.solver);
+        self.wanted.store(false, Ordering::Relaxed);
+        // The ponder may have finished this very position meanwhile.
+        self.pondered(position).unwrap_or_else(|| {
+            let never = AtomicBool::new(false);
+            solver.analyze_within(position, Instant::now() + self.budget, &never)
+        })
+    }
+
+    /// Analyses `position` as a reply would and keeps the analysis; `None`
+    /// if `stop` cut it short or a reply is waiting.
+    fn ponder_one(&self, position: &Position, stop: &AtomicBool) -> Option<Analysis> {
+        let given_up = || stop.load(Ordering::Relaxed) || self.wanted.load(Ordering::Relaxed);
+        if given_up() {
+            return None;
+        }
+        let mut solver = lock(&self.solver);
+        if given_up() {
+            return None;
+        }
+        let analysis = solver.analyze_within(position, Instant::now() + self.budget, stop);
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        // Kept before the solver is let go, so that a reply waiting for it
+        // finds the analysis.
+        lock(&self.pondered).push((*position, analysis.clone()));
+        Some(analysis)
+    }
+}
+
+/// `mutex`'s value; a thread that panicked while holding it left nothing
+/// half-done that matters here (a table entry, a generator's state).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A score in the tutorial's range: a win scaled by the win at once
@@ -90,18 +139,9 @@ impl Engine for SolverEngine {
             // finished board, and getComputerMove's rule chooses.
             return Reply::values(vec![0.0; board.width()], by);
         };
-        // A search pondering this very position holds the lock until it
-        // has had the budget a reply has: then its analysis is the reply's.
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let analysis = match &state.pondered {
-            Some((pondered, analysis)) if *pondered == position => analysis.clone(),
-            _ => {
-                let never = AtomicBool::new(false);
-                state.solver.analyze_within(&position, Instant::now() + self.budget, &never)
-            }
-        };
+        let analysis = self.analysis(&position);
         let scores = analysis.play_scores();
-        let keys = self.level.keys(&position, &scores, &mut state.rng);
+        let keys = self.level.keys(&position, &scores, &mut lock(&self.rng));
         Reply {
             potential_moves: scores
                 .iter()
@@ -117,24 +157,31 @@ impl Engine for SolverEngine {
         true
     }
 
-    /// Analyses the position as `reply` would, with the same budget, and
-    /// keeps the analysis unless `stop` cut it short. The table keeps what
-    /// the search found either way, for the moves after.
+    /// Analyses the human's position as `reply` would, with the same
+    /// budget, then the computer's after each of the human's columns, the
+    /// human's best first, and keeps each analysis that `stop` did not cut
+    /// short. The table keeps what the searches found either way.
     fn ponder(&self, board: &Board, tile: Tile, stop: &AtomicBool) {
         let Ok(position) = Position::from_board(board, tile) else {
             return;
         };
-        // The game may have gone on before this thread got the lock.
-        if stop.load(Ordering::Relaxed) {
+        lock(&self.pondered).clear();
+        let Some(hint) = self.ponder_one(&position, stop) else {
             return;
-        }
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let analysis = state.solver.analyze_within(&position, Instant::now() + self.budget, stop);
-        if !stop.load(Ordering::Relaxed) {
-            state.pondered = Some((position, analysis));
+        };
+        let scores = hint.play_scores();
+        let mut columns: Vec<usize> = (0..position.width())
+            .filter(|&c| position.can_play(c) && !position.is_winning_move(c))
+            .collect();
+        columns.sort_by_key(|&c| std::cmp::Reverse(scores[c]));
+        for c in columns {
+            let child = position.child(c);
+            if child.is_full() {
+                continue;
+            }
+            if self.ponder_one(&child, stop).is_none() {
+                return;
+            }
         }
     }
 }
@@ -143,7 +190,7 @@ impl Engine for SolverEngine {
 mod tests {
     use super::*;
     use crate::fourinrow::engine::choice;
-    use crate::fourinrow::port::board::get_new_board;
+    use crate::fourinrow::port::board::{get_new_board, make_move};
     use crate::fourinrow::port::engine::Outcome;
     use crate::fourinrow::tools::boardtext::parse_board;
 
@@ -221,22 +268,38 @@ mod tests {
     }
 
     #[test]
-    fn a_pondered_position_answers_the_hint_with_what_pondering_found() {
+    fn a_ponder_answers_the_hint_and_the_computers_next_reply() {
         let engine = SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1, None);
         let board = parse_board("...../...../..R../.BB.R").unwrap();
         let never = AtomicBool::new(false);
         engine.ponder(&board, Tile::Red, &never);
         let position = Position::from_board(&board, Tile::Red).unwrap();
-        let kept = engine.state.lock().unwrap().pondered.clone();
-        let (pondered, analysis) = kept.expect("a finished ponder is kept");
-        assert_eq!(pondered, position);
-        assert!(analysis.is_proven());
-        // The reply is that analysis, not a search of its own: one planted
-        // in its place (every column a win at once) is what it answers.
-        let mut planted = analysis.clone();
-        planted.scores = vec![Some(position.win_now_score()); 5];
-        engine.state.lock().unwrap().pondered = Some((position, planted));
-        assert_eq!(engine.reply(&board, Tile::Red, 2).potential_moves, vec![1.0; 5]);
+        // The human's position, then the computer's after each of the
+        // human's five columns (none of them wins at once here).
+        let kept: Vec<Position> = lock(&engine.pondered).iter().map(|(p, _)| *p).collect();
+        let children: Vec<Position> = (0..5).map(|c| position.child(c)).collect();
+        assert_eq!(kept[0], position);
+        assert_eq!(kept.len(), 6, "{kept:?}");
+        assert!(children.iter().all(|c| kept.contains(c)));
+        // The human's best column first: the one the analysis scores highest.
+        let scores = engine.pondered(&position).unwrap().play_scores();
+        let best = (0..5).max_by_key(|&c| (scores[c], std::cmp::Reverse(c))).unwrap();
+        assert_eq!(kept[1], position.child(best), "{scores:?}");
+        // A reply there is that analysis, not a search of its own: one
+        // planted in its place (every column a win at once) is what it
+        // answers, for the human's position and for the computer's after
+        // the human plays column 0.
+        let mut after = board.clone();
+        make_move(&mut after, Tile::Red, 0);
+        for (board, tile, position) in
+            [(&board, Tile::Red, position), (&after, Tile::Black, position.child(0))]
+        {
+            let mut pondered = lock(&engine.pondered);
+            let at = pondered.iter().position(|(p, _)| *p == position).unwrap();
+            pondered[at].1.scores = vec![Some(position.win_now_score()); 5];
+            drop(pondered);
+            assert_eq!(engine.reply(board, tile, 2).potential_moves, vec![1.0; 5]);
+        }
         // Another position is searched as before.
         let other = parse_board("...../...../..R../.BBBR").unwrap();
         let fresh = SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1, None);
@@ -249,7 +312,7 @@ mod tests {
         let board = parse_board("......./......./......./......./......./...R...").unwrap();
         let stop = AtomicBool::new(true);
         engine.ponder(&board, Tile::Black, &stop);
-        assert!(engine.state.lock().unwrap().pondered.is_none());
+        assert!(lock(&engine.pondered).is_empty());
         // Told to stop while it runs: it ends long before its minute.
         let stop = std::sync::Arc::new(AtomicBool::new(false));
         let engine = std::sync::Arc::new(engine);
@@ -260,7 +323,16 @@ mod tests {
         stop.store(true, Ordering::Relaxed);
         pondering.join().unwrap();
         assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
-        assert!(engine.state.lock().unwrap().pondered.is_none());
+        assert!(lock(&engine.pondered).is_empty());
+    }
+
+    #[test]
+    fn a_reply_waiting_for_the_solver_ends_the_ponder_after_its_analysis() {
+        let engine = SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1, None);
+        let board = parse_board("...../...../..R../.BB.R").unwrap();
+        engine.wanted.store(true, Ordering::Relaxed);
+        engine.ponder(&board, Tile::Red, &AtomicBool::new(false));
+        assert!(lock(&engine.pondered).is_empty());
     }
 
     #[test]
