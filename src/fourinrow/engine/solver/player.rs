@@ -162,9 +162,14 @@ impl Engine for SolverEngine {
     /// human's best first, and keeps each analysis that `stop` did not cut
     /// short. The table keeps what the searches found either way.
     fn ponder(&self, board: &Board, tile: Tile, stop: &AtomicBool) {
+        // A ponder whose thread started only after the game went on must
+        // not drop what a later one found.
         let Ok(position) = Position::from_board(board, tile) else {
             return;
         };
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
         lock(&self.pondered).clear();
         let Some(hint) = self.ponder_one(&position, stop) else {
             return;
