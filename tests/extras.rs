@@ -662,3 +662,26 @@ fn the_engine_ponders_the_humans_position_until_the_human_moves() {
     let (said, unrun) = run_later(script, faithful());
     assert_eq!((said.len(), unrun), (1, 0));
 }
+
+#[test]
+fn after_an_undo_the_engine_ponders_the_position_it_gave_back() {
+    // The computer opens; the human answers at 150; U at 400 takes the
+    // human's move and the computer's reply back; H at 450.
+    let mut events = drag(150, 7, 3, RED_PILE);
+    events.push(json!([400, "key", "u"]));
+    events.push(json!([450, "key", "h"]));
+    let script = json!({"difficulty": 1, "frames": 500, "events": events});
+    let ponderer = Arc::new(Ponderer::default());
+    let (said, unrun) = run_later(script, Arc::clone(&ponderer) as Arc<dyn Engine>);
+    let pondered = ponderer.pondered.lock().unwrap().clone();
+    let count = |board: &str, c: char| board.matches(c).count();
+    let seen: Vec<_> =
+        pondered.iter().map(|(b, t, s)| (count(b, 'B'), count(b, 'R'), *t, *s)).collect();
+    // After the computer's first move (stopped: the human moved), after
+    // its second (stopped: the undo), and the position the undo gave back.
+    assert_eq!(seen, [(1, 0, Tile::Red, true), (2, 1, Tile::Red, true), (1, 0, Tile::Red, false)]);
+    assert_eq!(pondered[0].0, pondered[2].0);
+    let [hint] = &said[..] else { panic!("one hint: {said:?}") };
+    assert!(hint.starts_with(&format!("hint: red to move on {}:", pondered[2].0)), "{hint}");
+    assert_eq!(unrun, 0);
+}

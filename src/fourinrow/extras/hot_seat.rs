@@ -45,7 +45,7 @@ fn run_game(g: &mut Game<'_, Extras>, is_first_game: bool) -> Result<(), Stop> {
             HumanMove::Asked(Command::Restart) => return Ok(()),
             // Taking back or replaying one move hands the turn over.
             HumanMove::Asked(command) => {
-                if g.hooks.asked(command, &mut board, to_move) {
+                if g.hooks.asked(command, &mut board, to_move, g.io) {
                     to_move = to_move.enemy();
                 }
                 continue;

@@ -188,19 +188,17 @@ impl Extras {
         Ok(())
     }
 
-    /// Once the computer has chosen `column` on `board`, while its token
-    /// falls and then while the human thinks, the engine works out the
-    /// human's hint in the background, if it can, so that H finds it done
-    /// or under way. The game never waits for it: the human's move, a
-    /// command or the game's end stops it.
-    fn ponder(&mut self, board: &Board, column: usize, io: &mut dyn Frontend) {
+    /// While the human thinks about `after` (from the computer's choice
+    /// on, while its token falls, or from an undo or a redo), the engine
+    /// works out the human's hint and its own replies in the background,
+    /// if it can, so that H finds them done or under way. The game never
+    /// waits for it: the human's move, a command or the game's end stops it.
+    fn ponder(&mut self, after: Board, io: &mut dyn Frontend) {
         self.stop_pondering();
         if !self.engine.ponders() || self.options.two_player {
             return;
         }
-        let mut after = board.clone();
-        make_move(&mut after, Tile::Black, column);
-        if is_winner(&after, Tile::Black) || is_board_full(&after) {
+        if is_winner(&after, Tile::Black) || is_winner(&after, Tile::Red) || is_board_full(&after) {
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -293,7 +291,13 @@ impl Hooks for Extras {
         }
     }
 
-    fn asked(&mut self, command: Command, board: &mut Board, tile: Tile) -> bool {
+    fn asked(
+        &mut self,
+        command: Command,
+        board: &mut Board,
+        tile: Tile,
+        io: &mut dyn Frontend,
+    ) -> bool {
         let changed = match command {
             // In the hot seat one move goes back, and the turn with it.
             Command::Undo => !self.history.undo(board, tile, self.options.two_player).is_empty(),
@@ -301,10 +305,13 @@ impl Hooks for Extras {
             // The game carries a restart out by leaving.
             Command::Restart => false,
         };
-        // The hint is stale, and so is what the engine ponders.
-        self.stop_pondering();
+        // The hint is stale, and so is what the engine ponders: the
+        // human's new position is pondered instead.
         self.overlay.values = None;
         self.refresh_moves();
+        if changed {
+            self.ponder(board.clone(), io);
+        }
         changed
     }
 
@@ -315,7 +322,9 @@ impl Hooks for Extras {
         column: usize,
         io: &mut dyn Frontend,
     ) -> Result<(), Stop> {
-        self.ponder(board, column, io);
+        let mut after = board.clone();
+        make_move(&mut after, Tile::Black, column);
+        self.ponder(after, io);
         if !self.options.explain {
             return Ok(());
         }

@@ -64,7 +64,7 @@ pub fn run_game(g: &mut Game, is_first_game: bool) -> Result<(), Stop> {
                 // Not in the Python: R abandons the game; U and Shift+U change the board, and the human plays on.
                 HumanMove::Asked(Command::Restart) => return Ok(()),
                 HumanMove::Asked(command) => {
-                    g.hooks.asked(command, &mut main_board, Tile::Red);
+                    g.hooks.asked(command, &mut main_board, Tile::Red, g.io);
                     continue;
                 }
             };
@@ -249,7 +249,13 @@ mod tests {
             })
         }
 
-        fn asked(&mut self, command: Command, board: &mut Board, tile: Tile) -> bool {
+        fn asked(
+            &mut self,
+            command: Command,
+            board: &mut Board,
+            tile: Tile,
+            _: &mut dyn Frontend,
+        ) -> bool {
             self.asked.push((command, format!("{board:?}"), tile));
             *board = get_new_board(board.width(), board.height());
             true

@@ -67,9 +67,16 @@ pub trait Hooks {
     }
 
     /// `tile`, whose turn it was, asked for `command` (an undo or a redo)
-    /// on `board`: carries it out there. Returns whether the board changed.
-    fn asked(&mut self, command: Command, board: &mut Board, tile: Tile) -> bool {
-        let _ = (command, board, tile);
+    /// on `board`: carries it out there, and may give `io` work for the
+    /// background, as after a move. Returns whether the board changed.
+    fn asked(
+        &mut self,
+        command: Command,
+        board: &mut Board,
+        tile: Tile,
+        io: &mut dyn Frontend,
+    ) -> bool {
+        let _ = (command, board, tile, io);
         false
     }
 
@@ -117,8 +124,14 @@ impl<H: Hooks + ?Sized> Hooks for &mut H {
         (**self).event(event, board, io)
     }
 
-    fn asked(&mut self, command: Command, board: &mut Board, tile: Tile) -> bool {
-        (**self).asked(command, board, tile)
+    fn asked(
+        &mut self,
+        command: Command,
+        board: &mut Board,
+        tile: Tile,
+        io: &mut dyn Frontend,
+    ) -> bool {
+        (**self).asked(command, board, tile, io)
     }
 
     fn computer_chose(
@@ -173,7 +186,13 @@ mod tests {
             Ok(Some(Command::Redo))
         }
 
-        fn asked(&mut self, command: Command, _: &mut Board, tile: Tile) -> bool {
+        fn asked(
+            &mut self,
+            command: Command,
+            _: &mut Board,
+            tile: Tile,
+            _: &mut dyn Frontend,
+        ) -> bool {
             self.0.push(format!("asked {command:?} {tile}"));
             true
         }
@@ -209,7 +228,7 @@ mod tests {
         let event = Event::KeyDown { key: crate::io::Key::U, ctrl: false, shift: false };
         hooks.draw_overlay(&mut Display::new(1, 1), &layout);
         let command = hooks.event(event, &board, &mut io).unwrap();
-        let changed = hooks.asked(Command::Undo, &mut board, Tile::Red);
+        let changed = hooks.asked(Command::Undo, &mut board, Tile::Red, &mut io);
         let errs = [
             hooks
                 .computer_chose(&board, &Reply::values(vec![0.0; 4], By::Fast), 2, &mut io)
@@ -238,7 +257,8 @@ mod tests {
         let mut board = get_new_board(4, 4);
         crate::fourinrow::port::board::make_move(&mut board, Tile::Red, 1);
         let before = board.clone();
-        assert!(!NoHooks.asked(Command::Undo, &mut board, Tile::Red));
+        let mut io = replay(r#"{"frames": 1}"#, &[]);
+        assert!(!NoHooks.asked(Command::Undo, &mut board, Tile::Red, &mut io));
         assert_eq!(board, before);
         assert!(NoHooks.game_ended(Ok(())).is_ok());
         assert!(matches!(NoHooks.game_ended(Err(Stop::Quit)), Err(Stop::Quit)));
