@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha12Rng;
 
+use super::levels::perfect_order;
 use super::{Analysis, Book, Level, Position, Solver};
 use crate::fourinrow::port::board::{Board, Tile};
 use crate::fourinrow::port::engine::{By, Engine, Reply};
@@ -174,10 +175,11 @@ impl Engine for SolverEngine {
         let Some(hint) = self.ponder_one(&position, stop) else {
             return;
         };
+        // The player's best columns first; among equals (the unproven
+        // ones), the central ones, as the perfect level prefers them.
         let scores = hint.play_scores();
-        let mut columns: Vec<usize> = (0..position.width())
-            .filter(|&c| position.can_play(c) && !position.is_winning_move(c))
-            .collect();
+        let mut columns = perfect_order(&position);
+        columns.retain(|&c| !position.is_winning_move(c));
         columns.sort_by_key(|&c| std::cmp::Reverse(scores[c]));
         for c in columns {
             let child = position.child(c);
@@ -286,10 +288,13 @@ mod tests {
         assert_eq!(kept[0], position);
         assert_eq!(kept.len(), 6, "{kept:?}");
         assert!(children.iter().all(|c| kept.contains(c)));
-        // The human's best column first: the one the analysis scores highest.
+        // The human's columns best first, and among equals as the perfect
+        // level orders them.
         let scores = engine.pondered(&position).unwrap().play_scores();
-        let best = (0..5).max_by_key(|&c| (scores[c], std::cmp::Reverse(c))).unwrap();
-        assert_eq!(kept[1], position.child(best), "{scores:?}");
+        let mut order = perfect_order(&position);
+        order.sort_by_key(|&c| std::cmp::Reverse(scores[c]));
+        let expected: Vec<Position> = order.iter().map(|&c| position.child(c)).collect();
+        assert_eq!(kept[1..], expected[..], "{scores:?}");
         // A reply there is that analysis, not a search of its own: one
         // planted in its place (every column a win at once) is what it
         // answers, for the human's position and for the computer's after
