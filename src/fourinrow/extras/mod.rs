@@ -305,8 +305,8 @@ impl Hooks for Extras {
             // The game carries a restart out by leaving.
             Command::Restart => false,
         };
-        // The hint is stale, and so is what the engine ponders: the
-        // human's new position is pondered instead.
+        // The hint is stale. A board that changed is the human's new
+        // position, pondered instead of the old one.
         self.overlay.values = None;
         self.refresh_moves();
         if changed {
@@ -334,7 +334,7 @@ impl Hooks for Extras {
     fn moved(&mut self, board: &Board, tile: Tile, column: usize) -> Result<(), Stop> {
         // The human's move ends the pondering of the position it was
         // made in; the computer's is the very position pondered.
-        if tile == Tile::Red || self.options.two_player {
+        if tile == Tile::Red {
             self.stop_pondering();
         }
         self.history.play((tile, column));
