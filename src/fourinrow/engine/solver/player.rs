@@ -163,11 +163,11 @@ impl Engine for SolverEngine {
     /// human's best first, and keeps each analysis that `stop` did not cut
     /// short. The table keeps what the searches found either way.
     fn ponder(&self, board: &Board, tile: Tile, stop: &AtomicBool) {
-        // A ponder whose thread started only after the game went on must
-        // not drop what a later one found.
         let Ok(position) = Position::from_board(board, tile) else {
             return;
         };
+        // A ponder whose thread started only after the game went on must
+        // not drop what a later one found.
         if stop.load(Ordering::Relaxed) {
             return;
         }
