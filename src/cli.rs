@@ -370,6 +370,10 @@ pub struct PlayOptions {
     /// With --engine solver: search every move, without the opening book
     #[arg(long)]
     pub no_book: bool,
+    /// With --engine solver: think only when asked; by default it works out
+    /// your hint and its replies while you think
+    #[arg(long)]
+    pub no_ponder: bool,
     /// Seed the computer's choices and coin tosses, for a game you can play
     /// again move for move [default: random]
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
@@ -533,17 +537,18 @@ fn check_play(a: &PlayOptions) -> Result<(), Error> {
         return Err(Error::Usage(message));
     }
     a.settings().validate().map_err(|e| Error::Usage(e.to_string()))?;
-    if a.engine != EngineChoice::Solver && (a.level.is_some() || a.budget.is_some() || a.no_book) {
-        let option = if a.level.is_some() {
-            "--level"
-        } else if a.budget.is_some() {
-            "--budget"
-        } else {
-            "--no-book"
-        };
-        return Err(Error::Usage(format!("{option} applies to --engine solver only")));
+    let solver_only = [
+        ("--level", a.level.is_some()),
+        ("--budget", a.budget.is_some()),
+        ("--no-book", a.no_book),
+        ("--no-ponder", a.no_ponder),
+    ];
+    match solver_only.iter().find(|(_, given)| *given) {
+        Some((option, _)) if a.engine != EngineChoice::Solver => {
+            Err(Error::Usage(format!("{option} applies to --engine solver only")))
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 impl PlayOptions {
@@ -571,6 +576,7 @@ impl PlayOptions {
             level: self.level.unwrap_or(Level::Perfect),
             budget: self.budget.unwrap_or(SolverOptions::default().budget),
             book: !self.no_book,
+            ponder: !self.no_ponder,
         }
     }
 }
@@ -596,6 +602,20 @@ mod tests {
             Ok(Command::Play(play)) => play,
             other => panic!("{args:?} gave {other:?}"),
         }
+    }
+
+    #[test]
+    fn the_solvers_options_need_the_solver_and_reach_it() {
+        for option in ["--no-book", "--no-ponder"] {
+            assert_eq!(usage(&[option]), format!("{option} applies to --engine solver only"));
+            assert!(parse(&["--engine", "solver", option]).is_ok());
+        }
+        assert_eq!(usage(&["--budget", "1"]), "--budget applies to --engine solver only");
+        assert_eq!(usage(&["--level", "easy"]), "--level applies to --engine solver only");
+        let solver = play(&["--engine", "solver", "--no-ponder"]).solver();
+        assert_eq!((solver.book, solver.ponder), (true, false));
+        let solver = play(&["--engine", "solver", "--no-book"]).solver();
+        assert_eq!((solver.book, solver.ponder), (false, true));
     }
 
     #[test]

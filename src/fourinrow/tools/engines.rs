@@ -68,11 +68,13 @@ pub struct SolverOptions {
     pub budget: Duration,
     /// Whether it looks positions up in the opening book first.
     pub book: bool,
+    /// Whether it thinks on the player's time (in the window).
+    pub ponder: bool,
 }
 
 impl Default for SolverOptions {
     fn default() -> SolverOptions {
-        SolverOptions { level: Level::Perfect, budget: DEFAULT_BUDGET, book: true }
+        SolverOptions { level: Level::Perfect, budget: DEFAULT_BUDGET, book: true, ponder: true }
     }
 }
 
@@ -88,7 +90,10 @@ impl EngineChoice {
             EngineChoice::Minimax => Arc::new(Minimax),
             EngineChoice::Solver => {
                 let book = if solver.book { Book::embedded().cloned() } else { None };
-                Arc::new(SolverEngine::new(solver.level, solver.budget, seed, book))
+                Arc::new(
+                    SolverEngine::new(solver.level, solver.budget, seed, book)
+                        .pondering(solver.ponder),
+                )
             }
         }
     }

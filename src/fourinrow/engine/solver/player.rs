@@ -46,6 +46,8 @@ pub struct SolverEngine {
     /// Set while a reply waits for the solver: the ponder then stops after
     /// the analysis it is in.
     wanted: AtomicBool,
+    /// Whether it ponders when given the chance (`--no-ponder`: not).
+    ponders: bool,
 }
 
 impl SolverEngine {
@@ -59,7 +61,13 @@ impl SolverEngine {
             rng: Mutex::new(ChaCha12Rng::seed_from_u64(seed)),
             pondered: Mutex::new(Vec::new()),
             wanted: AtomicBool::new(false),
+            ponders: true,
         }
+    }
+
+    /// The same engine, pondering when given the chance or not.
+    pub fn pondering(self, ponders: bool) -> SolverEngine {
+        SolverEngine { ponders, ..self }
     }
 
     /// What the last ponder found for `position`, if it got to it.
@@ -155,7 +163,7 @@ impl Engine for SolverEngine {
     }
 
     fn ponders(&self) -> bool {
-        true
+        self.ponders
     }
 
     /// Analyses the human's position as `reply` would, with the same
@@ -277,6 +285,10 @@ mod tests {
     #[test]
     fn a_ponder_answers_the_hint_and_the_computers_next_reply() {
         let engine = SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1, None);
+        assert!(engine.ponders());
+        assert!(!SolverEngine::new(Level::Perfect, DEFAULT_BUDGET, 1, None)
+            .pondering(false)
+            .ponders());
         let board = parse_board("...../...../..R../.BB.R").unwrap();
         let never = AtomicBool::new(false);
         engine.ponder(&board, Tile::Red, &never);
