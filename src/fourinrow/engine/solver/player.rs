@@ -43,8 +43,8 @@ pub struct SolverEngine {
     /// a reply has. A reply in one of them answers at once, without
     /// waiting for the solver.
     pondered: Mutex<Vec<(Position, Analysis)>>,
-    /// Set while a reply waits for the solver: the ponder then stops after
-    /// the analysis it is in.
+    /// Set while a reply waits for the solver: the ponder lets it go first
+    /// after the analysis it is in.
     wanted: AtomicBool,
     /// Whether it ponders when given the chance (`--no-ponder`: not).
     ponders: bool,
@@ -93,16 +93,22 @@ impl SolverEngine {
     }
 
     /// Analyses `position` as a reply would and keeps the analysis; `None`
-    /// if `stop` cut it short or a reply is waiting.
+    /// if `stop` cut it short. A reply waiting for the solver goes first.
     fn ponder_one(&self, position: &Position, stop: &AtomicBool) -> Option<Analysis> {
-        let given_up = || stop.load(Ordering::Relaxed) || self.wanted.load(Ordering::Relaxed);
-        if given_up() {
-            return None;
-        }
-        let mut solver = lock(&self.solver);
-        if given_up() {
-            return None;
-        }
+        let mut solver = loop {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if self.wanted.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+                continue;
+            }
+            let solver = lock(&self.solver);
+            // A reply may have come to wait meanwhile.
+            if !self.wanted.load(Ordering::Relaxed) {
+                break solver;
+            }
+        };
         let analysis = solver.analyze_within(position, Instant::now() + self.budget, stop);
         if stop.load(Ordering::Relaxed) {
             return None;
@@ -349,12 +355,19 @@ mod tests {
     }
 
     #[test]
-    fn a_reply_waiting_for_the_solver_ends_the_ponder_after_its_analysis() {
-        let engine = SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1, None);
+    fn a_ponder_lets_a_waiting_reply_go_first_and_then_goes_on() {
+        let engine =
+            std::sync::Arc::new(SolverEngine::new(Level::Perfect, Duration::from_secs(5), 1, None));
         let board = parse_board("...../...../..R../.BB.R").unwrap();
         engine.wanted.store(true, Ordering::Relaxed);
-        engine.ponder(&board, Tile::Red, &AtomicBool::new(false));
-        assert!(lock(&engine.pondered).is_empty());
+        let e = std::sync::Arc::clone(&engine);
+        let pondering =
+            std::thread::spawn(move || e.ponder(&board, Tile::Red, &AtomicBool::new(false)));
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(lock(&engine.pondered).is_empty(), "nothing searched while a reply waits");
+        engine.wanted.store(false, Ordering::Relaxed);
+        pondering.join().unwrap();
+        assert_eq!(lock(&engine.pondered).len(), 6);
     }
 
     #[test]
