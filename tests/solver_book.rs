@@ -416,7 +416,7 @@ fn share() -> (usize, usize) {
 #[ignore = "searches book positions: minutes each"]
 fn the_shipped_book_agrees_with_the_search() {
     let book = shipped();
-    let n: usize = std::env::var("BOOK_SAMPLE").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let n = env_number("BOOK_SAMPLE", 3);
     let mut entries: Vec<(u64, i32)> = book.entries().collect();
     entries.shuffle(&mut StdRng::seed_from_u64(19));
     // The deepest positions are the quickest to search.
@@ -571,15 +571,22 @@ fn exact_columns(oracle: &mut BitBully, p: &Position) -> Vec<Option<i32>> {
         .collect()
 }
 
+/// The number in the environment variable `name`, or `default`.
+fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
+/// The first `n` (at most 49) of the two-move openings, `11` to `77`.
+fn two_move_openings(n: usize) -> Vec<String> {
+    (0..n.min(49)).map(|i| format!("{}{}", i / 7 + 1, i % 7 + 1)).collect()
+}
+
 /// The openings of the match: the 49 two-move openings (`OPENINGS=N`: the
 /// first N), then `RANDOM=N` random ones of 3 to 10 moves (seeded, legal,
 /// no four on the board and no win at once for the side to move).
 fn match_openings() -> Vec<String> {
-    let env = |name: &str, default| {
-        std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
-    };
-    let mut openings: Vec<String> =
-        (0..49).take(env("OPENINGS", 49)).map(|i| format!("{}{}", i / 7 + 1, i % 7 + 1)).collect();
+    let env = env_number;
+    let mut openings = two_move_openings(env("OPENINGS", 49));
     let mut rng = StdRng::seed_from_u64(env("SEED", 19) as u64);
     while openings.len() < env("OPENINGS", 49).min(49) + env("RANDOM", 0) {
         let length = rand::Rng::random_range(&mut rng, 3..=10);
@@ -598,6 +605,14 @@ fn match_openings() -> Vec<String> {
         }
     }
     openings
+}
+
+/// The exact opponent's column: a best one by `exact` (every column's
+/// exact score), the one the perfect level itself would prefer among them.
+fn exact_move(p: &Position, exact: &[Option<i32>]) -> usize {
+    let best = exact.iter().flatten().max().copied().unwrap();
+    let order = fourinrow::fourinrow::engine::solver::levels::perfect_order(p);
+    order.into_iter().find(|&c| exact[c] == Some(best)).unwrap()
 }
 
 /// Who plays against the perfect level in a match.
@@ -692,11 +707,7 @@ fn play_match(
                         report.hints.push((took, a.is_proven(), line.clone()));
                     }
                     match opponent {
-                        Opponent::Exact => {
-                            let order =
-                                fourinrow::fourinrow::engine::solver::levels::perfect_order(&p);
-                            order.into_iter().find(|&c| exact[c] == Some(best)).unwrap()
-                        }
+                        Opponent::Exact => exact_move(&p, &exact),
                         Opponent::Random(_) => loop {
                             let c = rand::Rng::random_range(&mut opponent_rng, 0..7);
                             if p.can_play(c) {
@@ -737,27 +748,40 @@ impl MatchReport {
         for l in &self.lost_values {
             println!("  {l}");
         }
-        if self.hints.is_empty() {
-            return;
-        }
-        let mut hints = self.hints.clone();
-        hints.sort();
-        let n = hints.len();
-        let within = hints.iter().filter(|(t, p, _)| *p && t.as_millis() <= 100).count();
-        let proven = hints.iter().filter(|(_, p, _)| *p).count();
-        let at = |q: f64| hints[((n - 1) as f64 * q) as usize].0.as_secs_f64() * 1000.0;
-        println!(
-            "hints: {n} positions of the opponent's, {proven} proven within the budget, \
-             {within} within 100 ms; median {:.1} ms, 90% {:.1} ms, 99% {:.1} ms, max {:.1} ms",
-            at(0.5),
-            at(0.9),
-            at(0.99),
-            at(1.0)
-        );
-        for (t, p, l) in hints.iter().rev().take(20) {
-            let open = if *p { "" } else { ", not all proven" };
-            println!("  hint {l} (ply {}): {:.1} ms{open}", l.len(), t.as_secs_f64() * 1000.0);
-        }
+        print_times(["hints", "hint"], "the opponent's", &self.hints, 20);
+    }
+}
+
+/// Prints how many of `times` (each analysis's time, whether it proved
+/// every column, and the moves that reached it: hints or replies, as
+/// `[plural, singular]` names them, in positions of `whose`) were proven,
+/// and within 100 ms, their spread, and the `slowest` slowest.
+fn print_times(
+    [plural, label]: [&str; 2],
+    whose: &str,
+    times: &[(std::time::Duration, bool, String)],
+    slowest: usize,
+) {
+    if times.is_empty() {
+        return;
+    }
+    let mut times = times.to_vec();
+    times.sort();
+    let n = times.len();
+    let within = times.iter().filter(|(t, p, _)| *p && t.as_millis() <= 100).count();
+    let proven = times.iter().filter(|(_, p, _)| *p).count();
+    let at = |q: f64| times[((n - 1) as f64 * q) as usize].0.as_secs_f64() * 1000.0;
+    println!(
+        "{plural}: {n} positions of {whose}, {proven} proven within the budget, \
+         {within} within 100 ms; median {:.1} ms, 90% {:.1} ms, 99% {:.1} ms, max {:.1} ms",
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(1.0)
+    );
+    for (t, p, l) in times.iter().rev().take(slowest) {
+        let open = if *p { "" } else { ", not all proven" };
+        println!("  {label} {l} (ply {}): {:.1} ms{open}", l.len(), t.as_secs_f64() * 1000.0);
     }
 }
 
@@ -816,7 +840,7 @@ fn the_hint_in_games_against_the_perfect_level() {
     // ones (8 by default), with the game's budget. Every value the hint
     // proves is checked against BitBully's; the times are printed.
     let mut oracle = BitBully::start().expect("the measurement needs BitBully");
-    let games: u64 = std::env::var("GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(8);
+    let games = env_number("GAMES", 8) as u64;
     let empty = [String::new()];
     let mut all = MatchReport::default();
     let opponents = std::iter::once(Opponent::Exact).chain((1..=games).map(Opponent::Random));
@@ -852,12 +876,8 @@ fn the_hint_after_the_player_has_thought_a_while() {
     use std::sync::Arc;
 
     let mut oracle = BitBully::start().expect("the measurement needs BitBully");
-    let env = |name: &str, default| {
-        std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
-    };
-    let think = std::time::Duration::from_millis(env("THINK_MS", 500));
-    let openings: Vec<String> =
-        (0..env("OPENINGS", 12).min(49)).map(|i| format!("{}{}", i / 7 + 1, i % 7 + 1)).collect();
+    let think = std::time::Duration::from_millis(env_number("THINK_MS", 500) as u64);
+    let openings = two_move_openings(env_number("OPENINGS", 12));
     let mut report = MatchReport::default();
     // The perfect level's replies: how long each took, whether every column was proven.
     let mut replies = Vec::new();
@@ -911,9 +931,7 @@ fn the_hint_after_the_player_has_thought_a_while() {
                         }
                     }
                     report.hints.push((took, known.is_proven(), line.clone()));
-                    let best = exact.iter().flatten().max().copied().unwrap();
-                    let order = fourinrow::fourinrow::engine::solver::levels::perfect_order(&p);
-                    order.into_iter().find(|&c| exact[c] == Some(best)).unwrap()
+                    exact_move(&p, &exact)
                 };
                 if play(&mut p, &mut board, col, &mut line) {
                     break;
@@ -927,13 +945,5 @@ fn the_hint_after_the_player_has_thought_a_while() {
     report.print();
     // The replies after the player's move: the ponder had the rest of the
     // player's time for the positions after each of the player's columns.
-    replies.sort();
-    let n = replies.len();
-    let quick = replies.iter().filter(|(t, p, _)| *p && t.as_millis() <= 100).count();
-    let proven = replies.iter().filter(|(_, p, _)| *p).count();
-    println!("replies: {n} of the perfect level's, {proven} proven, {quick} proven within 100 ms");
-    for (t, p, l) in replies.iter().rev().take(10) {
-        let open = if *p { "" } else { ", not all proven" };
-        println!("  reply {l} (ply {}): {:.1} ms{open}", l.len(), t.as_secs_f64() * 1000.0);
-    }
+    print_times(["replies", "reply"], "the perfect level's", &replies, 10);
 }
