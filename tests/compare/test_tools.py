@@ -204,5 +204,34 @@ class FixtureToolsTest(unittest.TestCase):
                          (REPO / "tests" / "scripts" / f"{name}.json").read_bytes())
 
 
+class BalancedOpenings(unittest.TestCase):
+    """tools/gobang/balanced_openings.py: the openings an engine won once
+    with each colour against itself, from a gobang-manager run's files."""
+
+    RESULTS = "\n".join([
+        "match | first: e | second: e | turn 150 ms | match 0 ms | memory 1 | grace 200 ms"
+        " | stones 3 | openings from 7 | freestyle",
+        "game 1 | opening 7 | first black | first wins | stone 9 | slowest 1 1 ms | peak 1 1 kB",
+        "game 2 | opening 7 | first white | second wins | stone 9 | slowest 1 1 ms | peak 1 1 kB",
+        "game 3 | opening 8 | first black | first wins | stone 9 | slowest 1 1 ms | peak 1 1 kB",
+        "game 4 | opening 8 | first white | first wins | stone 10 | slowest 1 1 ms | peak 1 1 kB",
+        "game 5 | opening 9 | first black | second wins | stone 10 | slowest 1 1 ms | peak 1 1 kB",
+        "game 6 | opening 9 | first white | draw | stone 225 | slowest 1 1 ms | peak 1 1 kB",
+        "first: 3 wins, 1 draws, 2 losses",
+    ])
+    GAMES = "\n".join(
+        f"gobang rule=freestyle moves={moves},A1,B1,C1,D1,E1 result=black"
+        for moves in ["H7,J6,K8", "H7,J6,K8", "H7,G5,E4", "H7,G5,E4", "H7,I9,J10", "H7,I9,J10"]
+    )
+
+    def test_keeps_the_openings_each_colour_won_once(self):
+        spec = importlib.util.spec_from_file_location(
+            "balanced_openings", REPO / "tools" / "gobang" / "balanced_openings.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        # Opening 7: black won both; 8: black, then white; 9: white, then a draw.
+        self.assertEqual(module.balanced(self.RESULTS, self.GAMES), ["H7,G5,E4"])
+
+
 if __name__ == "__main__":
     unittest.main()
