@@ -617,6 +617,15 @@ impl Frontend for Later {
 /// Plays `script` with `engine` and the default extras through [`Later`],
 /// and returns the hint lines printed and the work left unrun.
 fn run_later(script: Value, engine: Arc<dyn Engine>) -> (Vec<String>, usize) {
+    run_later_with(script, engine, ExtrasOptions::default())
+}
+
+/// [`run_later`] with the extras `options`.
+fn run_later_with(
+    script: Value,
+    engine: Arc<dyn Engine>,
+    options: ExtrasOptions,
+) -> (Vec<String>, usize) {
     let script = parse_script(&script.to_string()).unwrap();
     let settings =
         fourinrow::fourinrow::play::script_settings(&script, &Settings::default()).unwrap();
@@ -624,8 +633,7 @@ fn run_later(script: Value, engine: Arc<dyn Engine>) -> (Vec<String>, usize) {
         fourinrow::fourinrow::play::load_images(&fourinrow::io::images::ImageSource::Embedded)
             .unwrap();
     let extras =
-        Extras::new(ExtrasOptions::default(), &settings, &images, Arc::clone(&engine), None, false)
-            .unwrap();
+        Extras::new(options, &settings, &images, Arc::clone(&engine), None, false).unwrap();
     let mut later = Later { replay: Replay::new(&script, Strips::default()), kept: Vec::new() };
     let (stop, extras) = run_games(settings, images, &mut later, &engine, extras);
     assert!(matches!(stop, Stop::ScriptEnded), "{stop:?}");
@@ -661,6 +669,35 @@ fn the_engine_ponders_the_humans_position_until_the_human_moves() {
     // An engine that does not ponder is given nothing to do.
     let (said, unrun) = run_later(script, faithful());
     assert_eq!((said.len(), unrun), (1, 0));
+}
+
+#[test]
+fn in_the_hot_seat_the_engine_ponders_each_turn_for_whoever_drags() {
+    // Black opens in column 0, red answers in 1; H on black's turn at 120.
+    let mut events = drag(0, 7, 0, BLACK_PILE);
+    events.extend(drag(60, 7, 1, RED_PILE));
+    events.push(json!([120, "key", "h"]));
+    let script = json!({"difficulty": 1, "frames": 150, "events": events});
+    let ponderer = Arc::new(Ponderer::default());
+    let (said, unrun) = run_later_with(
+        script,
+        Arc::clone(&ponderer) as Arc<dyn Engine>,
+        extras(|e| e.two_player = true),
+    );
+    let pondered = ponderer.pondered.lock().unwrap().clone();
+    let count = |board: &str, c: char| board.matches(c).count();
+    let seen: Vec<_> =
+        pondered.iter().map(|(b, t, s)| (count(b, 'B'), count(b, 'R'), *t, *s)).collect();
+    // Each turn's position, for whoever drags it, the colours as they are
+    // on the board: the first two told to stop by the move that ended
+    // them, the third still on when H asked for it.
+    assert_eq!(
+        seen,
+        [(0, 0, Tile::Black, true), (1, 0, Tile::Red, true), (1, 1, Tile::Black, false)]
+    );
+    let [hint] = &said[..] else { panic!("one hint: {said:?}") };
+    assert!(hint.starts_with(&format!("hint: black to move on {}:", pondered[2].0)), "{hint}");
+    assert_eq!(unrun, 0);
 }
 
 #[test]

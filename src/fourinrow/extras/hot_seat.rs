@@ -38,8 +38,15 @@ fn run_game(g: &mut Game<'_, Extras>, is_first_game: bool) -> Result<(), Stop> {
         if is_first_game || g.io.randint(0, 1) == 0 { Tile::Black } else { Tile::Red };
     let mut show_help = is_first_game;
     let mut board = get_new_board(g.settings.board_width, g.settings.board_height);
+    // The position last pondered: a command that changed nothing (an undo
+    // with nothing to take back) leaves its pondering be.
+    let mut pondered = None;
     let winner_img = loop {
         g.hooks.to_move = to_move;
+        if pondered.as_ref() != Some(&(board.clone(), to_move)) {
+            g.hooks.ponder(board.clone(), to_move, g.io);
+            pondered = Some((board.clone(), to_move));
+        }
         match drag(g, &mut board, to_move, show_help && to_move == Tile::Red)? {
             HumanMove::Dropped(column) => g.hooks.moved(&board, to_move, column)?,
             HumanMove::Asked(Command::Restart) => return Ok(()),

@@ -188,14 +188,15 @@ impl Extras {
         Ok(())
     }
 
-    /// While the human thinks about `after` (from the computer's choice
-    /// on, while its token falls, or from an undo or a redo), the engine
-    /// works out the human's hint and its own replies in the background,
-    /// if it can, so that H finds them done or under way. The game never
-    /// waits for it: the human's move, a command or the game's end stops it.
-    fn ponder(&mut self, after: Board, io: &mut dyn Frontend) {
+    /// While `tile`'s player thinks about `after` (from the computer's
+    /// choice on, while its token falls; from an undo or a redo; in the
+    /// hot seat, from the start of each turn), the engine works out that
+    /// player's hint and the replies to each column in the background, if
+    /// it can, so that H finds them done or under way. The game never
+    /// waits for it: a move, a command or the game's end stops it.
+    fn ponder(&mut self, after: Board, tile: Tile, io: &mut dyn Frontend) {
         self.stop_pondering();
-        if !self.engine.ponders() || self.options.two_player {
+        if !self.engine.ponders() {
             return;
         }
         if is_winner(&after, Tile::Black) || is_winner(&after, Tile::Red) || is_board_full(&after) {
@@ -204,7 +205,7 @@ impl Extras {
         let stop = Arc::new(AtomicBool::new(false));
         self.pondering = Some(Arc::clone(&stop));
         let engine = Arc::clone(&self.engine);
-        io.ponder(Box::new(move || engine.ponder(&after, Tile::Red, &stop)));
+        io.ponder(Box::new(move || engine.ponder(&after, tile, &stop)));
     }
 
     /// Stops the pondering, if any: its position has gone.
@@ -306,11 +307,12 @@ impl Hooks for Extras {
             Command::Restart => false,
         };
         // The hint is stale. A board that changed is the human's new
-        // position, pondered instead of the old one.
+        // position, pondered instead of the old one (in the hot seat the
+        // turn passes, and the next turn ponders it).
         self.overlay.values = None;
         self.refresh_moves();
-        if changed {
-            self.ponder(board.clone(), io);
+        if changed && !self.options.two_player {
+            self.ponder(board.clone(), tile, io);
         }
         changed
     }
@@ -324,7 +326,7 @@ impl Hooks for Extras {
     ) -> Result<(), Stop> {
         let mut after = board.clone();
         make_move(&mut after, Tile::Black, column);
-        self.ponder(after, io);
+        self.ponder(after, Tile::Red, io);
         if !self.options.explain {
             return Ok(());
         }
