@@ -231,6 +231,12 @@ class BalancedOpenings(unittest.TestCase):
         spec.loader.exec_module(module)
         # Opening 7: black won both; 8: black, then white; 9: white, then a draw.
         self.assertEqual(module.balanced(self.RESULTS, self.GAMES), ["H7,G5,E4"])
+        # A match of listed openings (no 'stones N'), and records missing, are refused.
+        listed = self.RESULTS.replace("stones 3 | openings from 7", "openings in list.txt from 1")
+        with self.assertRaisesRegex(module.Unfit, "stones N"):
+            module.balanced(listed, self.GAMES)
+        with self.assertRaisesRegex(module.Unfit, "game 5 has no record"):
+            module.balanced(self.RESULTS, "\n".join(self.GAMES.splitlines()[:4]))
 
 
 if __name__ == "__main__":
