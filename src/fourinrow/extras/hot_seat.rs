@@ -43,7 +43,7 @@ fn run_game(g: &mut Game<'_, Extras>, is_first_game: bool) -> Result<(), Stop> {
     let mut pondered = None;
     let winner_img = loop {
         g.hooks.to_move = to_move;
-        if pondered.as_ref() != Some(&(board.clone(), to_move)) {
+        if pondered.as_ref().map(|(b, t)| (b, *t)) != Some((&board, to_move)) {
             g.hooks.ponder(board.clone(), to_move, g.io);
             pondered = Some((board.clone(), to_move));
         }

@@ -193,6 +193,13 @@ pub struct Thought {
 }
 
 impl Thought {
+    /// The answer a proof gives: its first move, scored as a win in as
+    /// many moves as its line, after `nodes` positions of threat search.
+    pub fn proven(proof: Proof, nodes: u64) -> Thought {
+        let score = WIN - proof.line.len() as i32;
+        Thought { point: proof.line[0], score, depth: 0, nodes, proof: Some(proof) }
+    }
+
     /// The point as `(row, col)`.
     pub fn row_col(&self) -> (usize, usize) {
         coords(self.point)
@@ -237,14 +244,7 @@ pub fn think(
             let proof = prover.prove(board, me, 16, threes);
             nodes += prover.nodes;
             if let Some(proof) = proof {
-                let point = proof.line[0];
-                return Some(Thought {
-                    point,
-                    score: WIN - proof.line.len() as i32,
-                    depth: 0,
-                    nodes,
-                    proof: Some(proof),
-                });
+                return Some(Thought::proven(proof, nodes));
             }
         }
     }

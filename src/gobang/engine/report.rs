@@ -8,7 +8,7 @@ use crate::gobang::port::robot::Maps;
 
 use super::board::{coords, Board, Color};
 use super::clock::Clock;
-use super::search::{Table, WIN, WON};
+use super::search::{Table, WON};
 use super::threat::{Kind, Prover};
 use super::{think, Level, Settings, Thought, SHOWN_VCT_THREES};
 
@@ -32,13 +32,7 @@ fn proven_win(board: &mut Board, me: Color, settings: &Settings, bytes: usize) -
     let clock = Clock::new(Some(settings.time.mul_f64(PROOF_TIME)), None);
     let mut prover = Prover::with_bytes(&clock, bytes);
     let proof = prover.prove(board, me, 16, SHOWN_VCT_THREES)?;
-    Some(Thought {
-        point: proof.line[0],
-        score: WIN - proof.line.len() as i32,
-        depth: 0,
-        nodes: prover.nodes,
-        proof: Some(proof),
-    })
+    Some(Thought::proven(proof, prover.nodes))
 }
 
 /// `[row, col]` of point `p`.
