@@ -14,6 +14,7 @@ import contextlib
 import importlib.util
 import io
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -237,6 +238,33 @@ class BalancedOpenings(unittest.TestCase):
             module.balanced(listed, self.GAMES)
         with self.assertRaisesRegex(module.Unfit, "game 5 has no record"):
             module.balanced(self.RESULTS, "\n".join(self.GAMES.splitlines()[:4]))
+
+
+class GobangSpeed(unittest.TestCase):
+    """tools/gobang/speed.py: the order it runs the two programs in, and
+    what it counts."""
+
+    def test_warms_up_then_times_each_in_turn_or_interleaves(self):
+        spec = importlib.util.spec_from_file_location("speed", REPO / "tools" / "gobang" / "speed.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        with tempfile.TemporaryDirectory() as folder:
+            log = Path(folder) / "log"
+
+            def logging(name):
+                return ["/bin/sh", "-c", f"echo {name} >> {log}"]
+
+            devnull = open(os.devnull, "w")
+            with devnull:
+                python, port = module.runs(logging("P"), logging("R"), 2, 1, False, devnull.fileno())
+                self.assertEqual(log.read_text().split(), ["P", "P", "P", "R", "R", "R"])
+                self.assertEqual((len(python), len(port)), (2, 2))
+                self.assertTrue(all(wall > 0 and cpu >= 0 for wall, cpu in python + port))
+                log.unlink()
+                python, port = module.runs(logging("P"), logging("R"), 2, 1, True, devnull.fileno())
+                self.assertEqual(log.read_text().split(), ["P", "R", "P", "R"])
+                with self.assertRaises(module.subprocess.CalledProcessError):
+                    module.timed(["/bin/sh", "-c", "exit 3"], devnull.fileno())
 
 
 if __name__ == "__main__":
