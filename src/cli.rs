@@ -83,8 +83,9 @@ pub struct GobangOptions {
     /// Put the window's top-left corner at X,Y on the desktop [default: centred]
     #[arg(long, value_name = "X,Y", value_parser = parse_position)]
     pub window_pos: Option<(i32, i32)>,
-    /// Extra: judge wins in every direction, freestyle (five or more) or
-    /// standard (exactly five), instead of the original's one-way check
+    /// Extra: judge wins in every direction, freestyle (five or more),
+    /// standard (exactly five) or renju, instead of the original's one-way
+    /// check
     #[arg(long, value_name = "RULE", value_enum, help_heading = "Extras")]
     pub rule: Option<RuleArg>,
     /// Extra: hot seat, a second person plays white instead of the AI
