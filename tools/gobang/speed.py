@@ -85,7 +85,17 @@ def main():
         parser.error(f"--python {args.python}: no robot.py there (give the folder of the Python's Gobang)")
     if not os.access(args.fourinrow, os.X_OK) or args.fourinrow.is_dir():
         parser.error(f"--fourinrow {args.fourinrow}: not a program (build it with cargo build --release)")
-    searched = [line.split()[0] for line in args.positions.read_text().splitlines() if line.split()[2] != "-"]
+    if args.count < 1 or args.repeat < 1 or args.warmup < 0:
+        parser.error("--count and --repeat take 1 or more, --warmup 0 or more")
+    try:
+        fields = [line.split() for line in args.positions.read_text().splitlines() if line.strip()]
+    except (OSError, UnicodeDecodeError) as e:
+        parser.error(f"{args.positions}: cannot read it: {e}")
+    if any(len(f) < 3 for f in fields):
+        parser.error(f"{args.positions}: not a positions file (BOARD POINT SCORE a line)")
+    searched = [f[0] for f in fields if f[2] != "-"]
+    if not searched:
+        parser.error(f"{args.positions}: no position there was answered by a search")
     searched.sort(key=lambda b: sum(c in "XO" for c in b))
     step = max(1, len(searched) // args.count)
     boards = searched[::step][:args.count]
