@@ -33,8 +33,10 @@ import make_sweigart  # noqa: E402
 
 
 def tool(name):
-    """A tool of tools/ whose file name is not a module name, as a module."""
-    spec = importlib.util.spec_from_file_location(name.replace("-", "_"), REPO / "tools" / f"{name}.py")
+    """A tool of tools/ whose file name is not a module name, as a module
+    (`name` without `.py`, in a subfolder of tools/ if it says so)."""
+    spec = importlib.util.spec_from_file_location(Path(name).name.replace("-", "_"),
+                                                  REPO / "tools" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -226,10 +228,7 @@ class BalancedOpenings(unittest.TestCase):
     )
 
     def test_keeps_the_openings_each_colour_won_once(self):
-        spec = importlib.util.spec_from_file_location(
-            "balanced_openings", REPO / "tools" / "gobang" / "balanced_openings.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        module = tool("gobang/balanced_openings")
         # Opening 7: black won both; 8: black, then white; 9: white, then a draw.
         self.assertEqual(module.balanced(self.RESULTS, self.GAMES), ["H7,G5,E4"])
         # A match of listed openings (no 'stones N'), and records missing, are refused.
@@ -245,9 +244,7 @@ class GobangSpeed(unittest.TestCase):
     what it counts."""
 
     def test_warms_up_then_times_each_in_turn_or_interleaves(self):
-        spec = importlib.util.spec_from_file_location("speed", REPO / "tools" / "gobang" / "speed.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        module = tool("gobang/speed")
         with tempfile.TemporaryDirectory() as folder:
             log = Path(folder) / "log"
 
