@@ -22,17 +22,29 @@ use super::{think, Level, Settings, Thought, SHOWN_VCT_THREES};
 /// threes in 1 s proved 446 wins where three in 240 ms proved 360.
 const PROOF_TIME: f64 = 0.5;
 
-/// A proven win for `me` on `board` with up to [`SHOWN_VCT_THREES`] threes,
-/// looked for in [`PROOF_TIME`] of the level's time, as the level's answer;
-/// `None` when none is found, or the level looks for no VCT.
-fn proven_win(board: &mut Board, me: Color, settings: &Settings, bytes: usize) -> Option<Thought> {
+/// What looking for a proven win found.
+enum Looked {
+    /// A win, as the level's answer.
+    Won(Thought),
+    /// No win with up to [`SHOWN_VCT_THREES`] threes: every line searched.
+    NoWin,
+    /// Nothing either way: the time ran out, or the level looks for no VCT.
+    Unknown,
+}
+
+/// Looks for a proven win for `me` on `board` with up to
+/// [`SHOWN_VCT_THREES`] threes, in [`PROOF_TIME`] of the level's time.
+fn proven_win(board: &mut Board, me: Color, settings: &Settings, bytes: usize) -> Looked {
     if !settings.vct {
-        return None;
+        return Looked::Unknown;
     }
     let clock = Clock::new(Some(settings.time.mul_f64(PROOF_TIME)), None);
     let mut prover = Prover::with_bytes(&clock, bytes);
-    let proof = prover.prove(board, me, 16, SHOWN_VCT_THREES)?;
-    Some(Thought::proven(proof, prover.nodes))
+    match prover.prove(board, me, 16, SHOWN_VCT_THREES) {
+        Some(proof) => Looked::Won(Thought::proven(proof, prover.nodes)),
+        None if prover.aborted() => Looked::Unknown,
+        None => Looked::NoWin,
+    }
 }
 
 /// `[row, col]` of point `p`.
@@ -52,8 +64,15 @@ pub fn analyze_line(maps: &Maps, text: &str, level: Level) -> Option<String> {
     let settings = level.settings();
     let mut table = Table::with_bytes(32 << 20);
     let thought = match proven_win(&mut board, me, &settings, table.bytes()) {
-        Some(thought) => thought,
-        None => {
+        Looked::Won(thought) => thought,
+        looked => {
+            // No win with five threes rules out the VCF and the VCT with
+            // three that `think` looks for first (the same depth, fewer
+            // threes): their time goes to its alpha-beta instead.
+            let settings = match looked {
+                Looked::NoWin => Settings { vcf: false, vct: false, ..settings },
+                _ => settings,
+            };
             let clock = Clock::new(Some(settings.time.max(Duration::from_millis(1))), None);
             think(&mut board, me, &settings, &clock, &mut table, &mut rand::rng())?
         }
