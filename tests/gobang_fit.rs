@@ -44,7 +44,11 @@ fn the_fit_of_the_match_games_predicts_better_than_the_worth_and_prints_the_valu
     for field in ["mine: [", "mine_combinations: [", "theirs: [", "theirs_combinations: ["] {
         let line = text.lines().find(|l| l.trim_start().starts_with(field)).unwrap();
         let values = line.split('[').nth(1).unwrap().trim_end_matches("],").split(", ").count();
-        let expected = if field.contains("combinations") { 3 } else { FITTED.mine.len() };
+        let expected = if field.contains("combinations") {
+            FITTED.mine_combinations.len()
+        } else {
+            FITTED.mine.len()
+        };
         assert_eq!(values, expected, "{line}");
     }
 }

@@ -180,8 +180,8 @@ fn combo(s: [Shape; 4]) -> usize {
 pub const WORTH: [i32; 9] = [0, 1, 4, 12, 10, 45, 55, 400, 10_000];
 
 /// What each [`Combination`] adds to that (open four, four-three, double
-/// three).
-pub const WORTH_COMBINATIONS: [i32; 3] = [400, 300, 150];
+/// three; nothing for the others, which only the fitted values count).
+pub const WORTH_COMBINATIONS: [i32; COMBINATIONS] = [400, 300, 150, 0, 0, 0, 0];
 
 /// What a stone making `shapes` along its four lines is worth: each
 /// shape's worth, and more for the threats they make together.
@@ -190,8 +190,8 @@ pub fn worth_of(shapes: [Shape; 4]) -> i32 {
     sum + combination(shapes).map_or(0, |c| WORTH_COMBINATIONS[c as usize])
 }
 
-/// A threat that a stone makes with two of its lines together, which its
-/// shapes one by one do not say.
+/// What a stone makes with two of its lines together, which its shapes
+/// one by one do not say: a threat, or a move that builds the next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Combination {
     /// An open four, or two fours: a win in two moves.
@@ -200,24 +200,50 @@ pub enum Combination {
     FourThree,
     /// Two open threes or more.
     DoubleThree,
+    /// A four, and a closed three or an open two on another line: a
+    /// forcing move that builds the next threat.
+    FourTwo,
+    /// An open three and a closed three.
+    ThreeThree,
+    /// A three, open or closed, and an open two.
+    ThreeTwo,
+    /// Two open twos or more.
+    TwoTwos,
 }
+
+/// How many kinds of [`Combination`] there are.
+pub const COMBINATIONS: usize = 7;
 
 /// The combination a stone making `shapes` makes, if any.
 pub fn combination(shapes: [Shape; 4]) -> Option<Combination> {
+    let count = |kinds: &[Shape]| shapes.iter().filter(|s| kinds.contains(s)).count();
     match Threat::of(shapes) {
         Threat::OpenFour => Some(Combination::OpenFour),
         Threat::FourThree => Some(Combination::FourThree),
-        Threat::Three if shapes.iter().filter(|&&s| s == Shape::OpenThree).count() > 1 => {
-            Some(Combination::DoubleThree)
+        Threat::Three if count(&[Shape::OpenThree]) > 1 => Some(Combination::DoubleThree),
+        _ => {
+            // The shapes that build the next threat, the strongest first.
+            let twos = count(&[Shape::OpenTwo]);
+            let threes = count(&[Shape::Three, Shape::OpenThree]);
+            if count(&[Shape::Four]) > 0 && twos + threes > 0 {
+                Some(Combination::FourTwo)
+            } else if count(&[Shape::OpenThree]) > 0 && count(&[Shape::Three]) > 0 {
+                Some(Combination::ThreeThree)
+            } else if threes > 0 && twos > 0 {
+                Some(Combination::ThreeTwo)
+            } else if twos > 1 {
+                Some(Combination::TwoTwos)
+            } else {
+                None
+            }
         }
-        _ => None,
     }
 }
 
 /// The fitted evaluation's values, for the side to move (`mine`) and for
 /// the other side (`theirs`): of each shape a stone would make along a
 /// line, by [`Shape`] (`Dead` to `Five`), and of each [`Combination`] it
-/// would make (open four, four-three, double three), on top.
+/// would make, on top.
 ///
 /// `cargo run --release --bin gobang-fit` fits them to who won in match
 /// games: a position's values summed over its points, mine less theirs,
@@ -231,19 +257,19 @@ pub struct Fitted {
     /// By shape, for the side to move.
     pub mine: [i32; 9],
     /// By combination, for the side to move.
-    pub mine_combinations: [i32; 3],
+    pub mine_combinations: [i32; COMBINATIONS],
     /// By shape, for the other side.
     pub theirs: [i32; 9],
     /// By combination, for the other side.
-    pub theirs_combinations: [i32; 3],
+    pub theirs_combinations: [i32; COMBINATIONS],
 }
 
 /// The values the engine's deepening levels evaluate positions with.
 pub const FITTED: Fitted = Fitted {
-    mine: [0, -16, -8, 23, 82, 180, 274, 0, 0],
-    mine_combinations: [0, 3364, -243],
-    theirs: [0, -17, -11, 16, 75, 117, 266, 319, 0],
-    theirs_combinations: [495, 960, -316],
+    mine: [0, -10, -1, 20, 47, 136, 119, 0, 0],
+    mine_combinations: [0, 3473, -99, 465, 109, 63, -4],
+    theirs: [0, -12, -3, 16, 48, 94, 133, 73, 0],
+    theirs_combinations: [718, 1126, -144, 346, -6, 44, 3],
 };
 
 /// What [`FITTED`] makes of a stone making `shapes`: for the side to move

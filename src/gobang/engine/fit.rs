@@ -12,13 +12,15 @@
 //! gradient descent (Adam).
 
 use super::board::SIZE;
-use super::board::{combination, Board, Color, Fitted, Threat, FITTED, WORTH, WORTH_COMBINATIONS};
+use super::board::{
+    combination, Board, Color, Fitted, Threat, COMBINATIONS, FITTED, WORTH, WORTH_COMBINATIONS,
+};
 use super::shape::{self, Shape};
 use crate::gobang::extras::record::{GameRecord, GameResult, RecordError};
 use crate::gobang::extras::rules::Rule;
 
 /// Counts per side: the shapes `One` to `OpenFour`, then the combinations.
-pub const FEATURES: usize = SHAPE_FEATURES + 3;
+pub const FEATURES: usize = SHAPE_FEATURES + COMBINATIONS;
 
 /// The evaluation's points per unit of the logit: a position evaluated at
 /// 1,000 is one the side to move wins e / (1 + e), about 73%, of the time.
@@ -117,7 +119,7 @@ pub struct Weights {
 impl Weights {
     /// The weights of a table of values ([`FITTED`]'s by default).
     pub fn of(fitted: &Fitted) -> Weights {
-        let w = |shapes: &[i32; 9], combos: &[i32; 3]| {
+        let w = |shapes: &[i32; 9], combos: &[i32; COMBINATIONS]| {
             let mut f = [0.0; FEATURES];
             let values = shapes[COUNTED].iter().chain(combos);
             for (f, v) in f.iter_mut().zip(values) {
@@ -167,7 +169,7 @@ impl Weights {
             for (v, w) in shapes[COUNTED].iter_mut().zip(w) {
                 *v = points(w);
             }
-            let mut combos = [0; 3];
+            let mut combos = [0; COMBINATIONS];
             for (v, w) in combos.iter_mut().zip(&w[SHAPE_FEATURES..]) {
                 *v = points(w);
             }
@@ -338,7 +340,13 @@ mod tests {
             .collect();
         let zero = Weights::zero();
         let fitted = fit(&samples, &zero, 1500);
-        assert!(loss(&fitted, &samples) < loss(&zero, &samples) - 0.1);
+        // It predicts the results as well as the values that made them (on
+        // the samples it was fitted to, at least as well), and far better
+        // than a coin toss.
+        let (got, made, coin) =
+            (loss(&fitted, &samples), loss(&truth, &samples), loss(&zero, &samples));
+        assert!(got < made + 0.002, "{got} {made}");
+        assert!(got < coin - 0.08, "{got} {coin}");
         assert!((fitted.mine[4] - 0.2).abs() < 0.03, "{fitted:?}");
         assert!((fitted.theirs[4] - 0.15).abs() < 0.03, "{fitted:?}");
         assert!(fitted.mine[0].abs() < 0.03, "{fitted:?}");
