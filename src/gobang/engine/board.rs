@@ -211,8 +211,9 @@ pub enum Combination {
     TwoTwos,
 }
 
-/// How many kinds of [`Combination`] there are.
-pub const COMBINATIONS: usize = 7;
+/// How many kinds of [`Combination`] there are (the last one's number,
+/// plus one).
+pub const COMBINATIONS: usize = Combination::TwoTwos as usize + 1;
 
 /// The combination a stone making `shapes` makes, if any.
 pub fn combination(shapes: [Shape; 4]) -> Option<Combination> {
