@@ -102,18 +102,11 @@ impl Level {
                 time: Duration::from_secs(1),
                 ..base
             },
-            // 14 moves a node, not 18: at 300 ms a move the narrower
-            // search won 54% of 476 games against the wider one.
-            Level::Master => Settings {
-                depth: 24,
-                width: 14,
-                vcf: true,
-                vct: true,
-                guard: true,
-                eval: Eval::Fitted,
-                time: Duration::from_secs(3),
-                ..base
-            },
+            // Expert's search for longer. It used to try 18 moves a node;
+            // at 300 ms a move 14 won 54% of 476 games against 18.
+            Level::Master => {
+                Settings { depth: 24, time: Duration::from_secs(3), ..Level::Expert.settings() }
+            }
         }
     }
 }
