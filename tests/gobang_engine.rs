@@ -295,6 +295,25 @@ fn puzzles_a_vcf_and_a_vct() {
 }
 
 #[test]
+fn a_prover_stops_at_its_node_budget_and_finds_the_same_win_within_it() {
+    // A VCT that takes the prover thousands of positions to find.
+    let rows = ["", "", "", "", ".....X", "....X.O.O", ".....O.O", "....X.XXO"];
+    let mut board = Board::from_maps(&board_of(&rows), Rule::Freestyle);
+    let clock = Clock::new(None, None);
+    let mut free = Prover::new(&clock);
+    let proof = free.prove(&mut board, Color::Black, 16, 5).expect("a VCT");
+    assert!(free.nodes > 1_000, "{}", free.nodes);
+    // Too few positions: no answer either way, and the budget kept to.
+    let mut short = Prover::new(&clock).with_max_nodes(free.nodes / 2);
+    assert_eq!(short.prove(&mut board, Color::Black, 16, 5), None);
+    assert!(short.aborted());
+    assert!(short.nodes <= free.nodes / 2 + 64, "{} of {}", short.nodes, free.nodes / 2);
+    // Enough: the same win, as on any machine.
+    let mut enough = Prover::new(&clock).with_max_nodes(free.nodes + 64);
+    assert_eq!(enough.prove(&mut board, Color::Black, 16, 5), Some(proof));
+}
+
+#[test]
 fn analyze_proves_wins_with_more_threes_than_play_looks_for_and_each_wins() {
     // Black to move: no VCF, and no VCT with the three threes a move in
     // play looks for (at master, 0.7 s of it), only with more: in play the

@@ -13,14 +13,18 @@ use super::threat::{Kind, Prover};
 use super::{think, Level, Settings, Thought, SHOWN_VCT_THREES};
 
 /// How long analysis looks for a proven win with up to
-/// [`SHOWN_VCT_THREES`] threes before the level's own move, as a share of
-/// the level's time, on top of it. A move in play looks for wins with up to
-/// [`VCT_THREES`](super::VCT_THREES) threes, in a part of its time; a
-/// puzzle's win may need more threes, and analysis can take the time. On
-/// the 1,653 positions of the games in
+/// [`SHOWN_VCT_THREES`] threes before the level's own move: this many
+/// positions for each millisecond of the level's time, on top of it. A
+/// move in play looks for wins with up to [`VCT_THREES`](super::VCT_THREES)
+/// threes, in a part of its time; a puzzle's win may need more threes, and
+/// analysis can take the time. A count of positions rather than a time, so
+/// that a board gets the same answer on any machine, however busy: 150 a
+/// millisecond took about half the level's time on the development machine
+/// (2 cores, AMD EPYC, 6 December 2026), 150,000 positions at expert and
+/// 450,000 at master. There, on the 1,653 positions of the games in
 /// `docs/matches/strong-98c0aea-vs-pentazen-0.2.1-even-1001.games`, five
-/// threes in 1 s proved 446 wins where three in 240 ms proved 360.
-const PROOF_TIME: f64 = 0.5;
+/// threes in 1 s had proved 446 wins where three in 240 ms proved 360.
+const PROOF_NODES_PER_MS: u64 = 150;
 
 /// What looking for a proven win found.
 enum Looked {
@@ -28,18 +32,19 @@ enum Looked {
     Won(Thought),
     /// No win with up to [`SHOWN_VCT_THREES`] threes: every line searched.
     NoWin,
-    /// Nothing either way: the time ran out, or the level looks for no VCT.
+    /// Nothing either way: the budget ran out, or the level looks for no VCT.
     Unknown,
 }
 
 /// Looks for a proven win for `me` on `board` with up to
-/// [`SHOWN_VCT_THREES`] threes, in [`PROOF_TIME`] of the level's time.
+/// [`SHOWN_VCT_THREES`] threes, within [`PROOF_NODES_PER_MS`].
 fn proven_win(board: &mut Board, me: Color, settings: &Settings, bytes: usize) -> Looked {
     if !settings.vct {
         return Looked::Unknown;
     }
-    let clock = Clock::new(Some(settings.time.mul_f64(PROOF_TIME)), None);
-    let mut prover = Prover::with_bytes(&clock, bytes);
+    let clock = Clock::new(None, None);
+    let nodes = PROOF_NODES_PER_MS * settings.time.as_millis() as u64;
+    let mut prover = Prover::with_bytes(&clock, bytes).with_max_nodes(nodes);
     match prover.prove(board, me, 16, SHOWN_VCT_THREES) {
         Some(proof) => Looked::Won(Thought::proven(proof, prover.nodes)),
         None if prover.aborted() => Looked::Unknown,
@@ -57,7 +62,7 @@ fn json_point(p: usize) -> String {
 /// move, the point, its score, how deep the search went, and the proven
 /// win if one is found; `None` on a full board. At the levels that look
 /// for VCTs, a win with more threes than play looks for is looked for
-/// first ([`PROOF_TIME`]).
+/// first ([`PROOF_NODES_PER_MS`]).
 pub fn analyze_line(maps: &Maps, text: &str, level: Level) -> Option<String> {
     let mut board = Board::from_maps(maps, Rule::Freestyle);
     let me = board.to_move();

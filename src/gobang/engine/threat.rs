@@ -58,6 +58,8 @@ pub struct Prover<'c> {
     aborted: bool,
     /// The most results kept: the table is emptied when it has this many.
     limit: usize,
+    /// The most nodes to visit, whatever the clock says.
+    max_nodes: u64,
 }
 
 /// Up to two empty points where `colour` makes five.
@@ -113,7 +115,20 @@ pub fn defences(board: &Board, threats: &[usize], defender: Color) -> Vec<usize>
 impl<'c> Prover<'c> {
     /// A prover that stops when `clock` says.
     pub fn new(clock: &'c Clock) -> Prover<'c> {
-        Prover { clock, table: HashMap::new(), nodes: 0, aborted: false, limit: 1 << 20 }
+        Prover {
+            clock,
+            table: HashMap::new(),
+            nodes: 0,
+            aborted: false,
+            limit: 1 << 20,
+            max_nodes: u64::MAX,
+        }
+    }
+
+    /// The same prover, stopping after `nodes` nodes as well: a budget
+    /// that gives the same answer on every machine, however busy.
+    pub fn with_max_nodes(self, nodes: u64) -> Prover<'c> {
+        Prover { max_nodes: nodes, ..self }
     }
 
     /// The same, keeping at most about `bytes` of results.
@@ -222,7 +237,7 @@ impl<'c> Prover<'c> {
 
     fn attack(&mut self, board: &mut Board, attacker: Color, depth: u8, threes: u8) -> bool {
         self.nodes += 1;
-        if self.nodes & 63 == 0 && self.clock.out() {
+        if self.nodes & 63 == 0 && (self.clock.out() || self.nodes >= self.max_nodes) {
             self.aborted = true;
         }
         if self.aborted {
