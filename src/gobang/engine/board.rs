@@ -126,6 +126,10 @@ pub struct Board {
     keys: Box<[[[u16; 4]; POINTS]; 2]>,
     /// How many stones stand within two points (a 5x5 square) of each point.
     near: [u8; POINTS],
+    /// The points that are empty and near a stone, as bits (point `p` is
+    /// bit `p % 64` of word `p / 64`): the search walks them at every
+    /// node, and a few words of bits are quicker to walk than 225 points.
+    open: [u64; 4],
     zobrist: Box<[[u64; POINTS]; 2]>,
     hash: u64,
     /// The stones played, in order.
@@ -134,6 +138,8 @@ pub struct Board {
     /// The line shapes as each colour reads them (renju reads black's as
     /// standard and white's as freestyle).
     tables: [&'static Table; 2],
+    /// [`combos`], looked up once rather than at every update.
+    combos: &'static [Combo],
     /// For every empty point and colour: the shapes a stone there would
     /// make, what it would threaten, and what it would be worth
     /// ([`worth_of`]). Kept up to date with the keys (a stone changes one
@@ -141,10 +147,37 @@ pub struct Board {
     /// of every point near the stones at every node.
     shapes: Box<[[[Shape; 4]; POINTS]; 2]>,
     threats: Box<[[Threat; POINTS]; 2]>,
+    /// For each colour and [`Threat`], how many empty points hold it: no
+    /// five or open four, most of the time, and then no point need be
+    /// looked at for one.
+    counts: [[u16; THREATS]; 2],
     worths: Box<[[i32; POINTS]; 2]>,
     /// And what the fitted evaluation makes of it ([`fitted`]): for the
     /// side to move, and for the other side.
     fitted: Box<[[(i32, i32); POINTS]; 2]>,
+}
+
+/// The points of [`Board::near_points`], lowest first, from a copy of its bits.
+struct NearPoints {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for NearPoints {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < 4 {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(self.word * 64 + w.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
 }
 
 /// What a point's four shapes are: their threat, worth and fitted values.
@@ -305,6 +338,7 @@ impl Board {
             cells: [None; POINTS],
             keys,
             near: [0; POINTS],
+            open: [0; 4],
             zobrist: Box::new(zobrist()),
             hash: 0,
             moves: Vec::new(),
@@ -313,8 +347,10 @@ impl Board {
                 shape::table(rule.for_stone(Stone::Black)),
                 shape::table(rule.for_stone(Stone::White)),
             ],
+            combos: combos(),
             shapes: Box::new([[[Shape::Dead; 4]; POINTS]; 2]),
             threats: Box::new([[Threat::Quiet; POINTS]; 2]),
+            counts: [[POINTS as u16, 0, 0, 0, 0, 0]; 2],
             worths: Box::new([[0; POINTS]; 2]),
             fitted: Box::new([[(0, 0); POINTS]; 2]),
         };
@@ -338,7 +374,9 @@ impl Board {
     /// The threat and worth of colour `c` on `p` from its four shapes.
     #[inline]
     fn combine(&mut self, c: usize, p: usize) {
-        let (threat, worth, fitted) = combos()[combo(self.shapes[c][p])];
+        let (threat, worth, fitted) = self.combos[combo(self.shapes[c][p])];
+        self.counts[c][self.threats[c][p] as usize] -= 1;
+        self.counts[c][threat as usize] += 1;
         self.threats[c][p] = threat;
         self.worths[c][p] = worth;
         self.fitted[c][p] = fitted;
@@ -396,7 +434,7 @@ impl Board {
 
     /// The empty points near stones.
     pub fn near_points(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..POINTS).filter(|&p| self.is_near(p))
+        NearPoints { words: self.open, word: 0 }
     }
 
     /// Whether no point is empty.
@@ -421,8 +459,12 @@ impl Board {
                         // last first, so by the time it is, every change to
                         // its lines since it was played is undone too.
                         for c in 0..2 {
-                            self.shapes[c][q][l] = self.tables[c].shape(self.keys[c][q][l]);
-                            self.combine(c, q);
+                            let shape = self.tables[c].shape(self.keys[c][q][l]);
+                            // Most stones change a key but not its shape.
+                            if shape != self.shapes[c][q][l] {
+                                self.shapes[c][q][l] = shape;
+                                self.combine(c, q);
+                            }
                         }
                     }
                 }
@@ -431,8 +473,15 @@ impl Board {
         let (r, c) = coords(p);
         for rr in r.saturating_sub(2)..=(r + 2).min(SIZE - 1) {
             for cc in c.saturating_sub(2)..=(c + 2).min(SIZE - 1) {
-                let n = &mut self.near[rr * SIZE + cc];
+                let q = rr * SIZE + cc;
+                let n = &mut self.near[q];
                 *n = if add { *n + 1 } else { *n - 1 };
+                let bit = 1u64 << (q % 64);
+                if self.cells[q].is_none() && *n > 0 {
+                    self.open[q / 64] |= bit;
+                } else {
+                    self.open[q / 64] &= !bit;
+                }
             }
         }
         self.hash ^= self.zobrist[colour as usize][p];
@@ -442,8 +491,24 @@ impl Board {
     pub fn play(&mut self, p: usize, colour: Color) {
         debug_assert!(self.cells[p].is_none());
         self.cells[p] = Some(colour);
+        self.count_threats(p, false);
         self.update(p, colour, true);
         self.moves.push(p);
+    }
+
+    /// Counts `p`'s threats in [`Board::count`] again (`add`: it is empty
+    /// again) or no more (a stone was played there).
+    fn count_threats(&mut self, p: usize, add: bool) {
+        for c in 0..2 {
+            let n = &mut self.counts[c][self.threats[c][p] as usize];
+            *n = if add { *n + 1 } else { *n - 1 };
+        }
+    }
+
+    /// How many empty points hold `threat` for `colour`.
+    #[inline]
+    pub fn count(&self, threat: Threat, colour: Color) -> usize {
+        self.counts[colour as usize][threat as usize] as usize
     }
 
     /// Takes back the last stone (only the last: what the board keeps for
@@ -451,6 +516,7 @@ impl Board {
     pub fn undo(&mut self) {
         if let Some(p) = self.moves.pop() {
             if let Some(colour) = self.cells[p].take() {
+                self.count_threats(p, true);
                 self.update(p, colour, false);
             }
         }
@@ -570,6 +636,13 @@ pub enum Threat {
     Five,
 }
 
+/// How many kinds of [`Threat`] there are.
+pub const THREATS: usize = 6;
+
+/// Every [`Threat`], weakest first.
+pub const THREAT_KINDS: [Threat; THREATS] =
+    [Threat::Quiet, Threat::Three, Threat::Four, Threat::FourThree, Threat::OpenFour, Threat::Five];
+
 impl Threat {
     /// The threat of the four shapes.
     pub fn of(shapes: [Shape; 4]) -> Threat {
@@ -616,7 +689,12 @@ mod tests {
         for _ in 0..5 {
             board.undo();
         }
-        assert!(board.keys == fresh.keys && board.near == fresh.near && board.hash == 0);
+        assert!(
+            board.keys == fresh.keys
+                && board.near == fresh.near
+                && board.open == fresh.open
+                && board.hash == 0
+        );
     }
 
     #[test]
@@ -644,6 +722,26 @@ mod tests {
                 let mut fresh = Board::new(rule);
                 for (i, &p) in board.moves().iter().enumerate() {
                     fresh.play(p, if i % 2 == 0 { Color::Black } else { Color::White });
+                }
+                // The near points' bits: the empty points with a stone
+                // within two, lowest first.
+                let near: Vec<usize> = (0..POINTS)
+                    .filter(|&p| {
+                        let (r, c) = coords(p);
+                        board.at(p).is_none()
+                            && board.moves().iter().any(|&q| {
+                                let (qr, qc) = coords(q);
+                                r.abs_diff(qr) <= 2 && c.abs_diff(qc) <= 2
+                            })
+                    })
+                    .collect();
+                assert_eq!(board.near_points().collect::<Vec<_>>(), near, "step {step}");
+                for c in [Color::Black, Color::White] {
+                    for t in THREAT_KINDS {
+                        let empty = (0..POINTS).filter(|&p| board.at(p).is_none());
+                        let n = empty.filter(|&p| board.threat(p, c) == t).count();
+                        assert_eq!(board.count(t, c), n, "step {step}, {t:?}");
+                    }
                 }
                 for p in (0..POINTS).filter(|&p| board.at(p).is_none()) {
                     for c in [Color::Black, Color::White] {

@@ -227,20 +227,15 @@ impl<'c> Search<'c> {
             return 0;
         }
         let them = me.other();
-        // One pass over the points: my five, their fives, my open four.
-        let (mut n, mut open_four) = (0, false);
-        for p in board.near_points() {
-            match board.threat(p, me) {
-                Threat::Five => return WIN - ply,
-                Threat::OpenFour => open_four = true,
-                _ => {}
-            }
-            n += usize::from(board.threat(p, them) == Threat::Five);
+        // My five, their fives, my open four, as the board counts them.
+        if board.count(Threat::Five, me) > 0 {
+            return WIN - ply;
         }
+        let n = board.count(Threat::Five, them);
         if n >= 2 {
             return -(WIN - ply - 1);
         }
-        if n == 0 && open_four {
+        if n == 0 && board.count(Threat::OpenFour, me) > 0 {
             return WIN - ply - 2;
         }
         if board.full() {

@@ -65,6 +65,9 @@ pub struct Prover<'c> {
 /// Up to two empty points where `colour` makes five.
 pub fn five_points(board: &Board, colour: Color) -> ([usize; 2], usize) {
     let mut found = ([0; 2], 0);
+    if board.count(Threat::Five, colour) == 0 {
+        return found;
+    }
     for p in board.near_points() {
         if board.wins_at(p, colour) {
             found.0[found.1] = p;
@@ -79,6 +82,9 @@ pub fn five_points(board: &Board, colour: Color) -> ([usize; 2], usize) {
 
 /// The points where `colour` makes an open four or two fours.
 pub fn threat_points(board: &Board, colour: Color) -> Vec<usize> {
+    if board.count(Threat::OpenFour, colour) + board.count(Threat::Five, colour) == 0 {
+        return Vec::new();
+    }
     board.near_points().filter(|&p| board.threat(p, colour) >= Threat::OpenFour).collect()
 }
 
