@@ -350,6 +350,8 @@ impl Board {
             combos: combos(),
             shapes: Box::new([[[Shape::Dead; 4]; POINTS]; 2]),
             threats: Box::new([[Threat::Quiet; POINTS]; 2]),
+            // Every point starts empty and quiet (`Threat::Quiet` is 0);
+            // `refresh` below moves each to its threat.
             counts: [[POINTS as u16, 0, 0, 0, 0, 0]; 2],
             worths: Box::new([[0; POINTS]; 2]),
             fitted: Box::new([[(0, 0); POINTS]; 2]),
@@ -474,10 +476,9 @@ impl Board {
         for rr in r.saturating_sub(2)..=(r + 2).min(SIZE - 1) {
             for cc in c.saturating_sub(2)..=(c + 2).min(SIZE - 1) {
                 let q = rr * SIZE + cc;
-                let n = &mut self.near[q];
-                *n = if add { *n + 1 } else { *n - 1 };
+                self.near[q] = if add { self.near[q] + 1 } else { self.near[q] - 1 };
                 let bit = 1u64 << (q % 64);
-                if self.cells[q].is_none() && *n > 0 {
+                if self.is_near(q) {
                     self.open[q / 64] |= bit;
                 } else {
                     self.open[q / 64] &= !bit;
@@ -636,12 +637,8 @@ pub enum Threat {
     Five,
 }
 
-/// How many kinds of [`Threat`] there are.
-pub const THREATS: usize = 6;
-
-/// Every [`Threat`], weakest first.
-pub const THREAT_KINDS: [Threat; THREATS] =
-    [Threat::Quiet, Threat::Three, Threat::Four, Threat::FourThree, Threat::OpenFour, Threat::Five];
+/// How many kinds of [`Threat`] there are (the last one's number, plus one).
+pub const THREATS: usize = Threat::Five as usize + 1;
 
 impl Threat {
     /// The threat of the four shapes.
@@ -737,7 +734,14 @@ mod tests {
                     .collect();
                 assert_eq!(board.near_points().collect::<Vec<_>>(), near, "step {step}");
                 for c in [Color::Black, Color::White] {
-                    for t in THREAT_KINDS {
+                    for t in [
+                        Threat::Quiet,
+                        Threat::Three,
+                        Threat::Four,
+                        Threat::FourThree,
+                        Threat::OpenFour,
+                        Threat::Five,
+                    ] {
                         let empty = (0..POINTS).filter(|&p| board.at(p).is_none());
                         let n = empty.filter(|&p| board.threat(p, c) == t).count();
                         assert_eq!(board.count(t, c), n, "step {step}, {t:?}");

@@ -56,10 +56,8 @@ pub fn features(board: &Board, colour: Color) -> [f64; FEATURES] {
 /// side has a five to make, nor `me` an open four (the search scores those
 /// positions as wins and losses without the evaluation).
 pub fn quiet(board: &Board, me: Color) -> bool {
-    !board.near_points().any(|p| {
-        matches!(board.threat(p, me), Threat::Five | Threat::OpenFour)
-            || board.threat(p, me.other()) == Threat::Five
-    })
+    board.count(Threat::Five, me) + board.count(Threat::OpenFour, me) == 0
+        && board.count(Threat::Five, me.other()) == 0
 }
 
 /// One position of a game: what the evaluation counts, and how the game
