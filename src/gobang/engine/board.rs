@@ -350,9 +350,8 @@ impl Board {
             combos: combos(),
             shapes: Box::new([[[Shape::Dead; 4]; POINTS]; 2]),
             threats: Box::new([[Threat::Quiet; POINTS]; 2]),
-            // Every point starts empty and quiet (`Threat::Quiet` is 0);
-            // `refresh` below moves each to its threat.
-            counts: [[POINTS as u16, 0, 0, 0, 0, 0]; 2],
+            // `refresh` below moves each point to its threat.
+            counts: [ALL_QUIET; 2],
             worths: Box::new([[0; POINTS]; 2]),
             fitted: Box::new([[(0, 0); POINTS]; 2]),
         };
@@ -639,6 +638,14 @@ pub enum Threat {
 
 /// How many kinds of [`Threat`] there are (the last one's number, plus one).
 pub const THREATS: usize = Threat::Five as usize + 1;
+
+/// The threat counts of a board whose points are all empty and not yet
+/// worked out: every point quiet.
+const ALL_QUIET: [u16; THREATS] = {
+    let mut counts = [0; THREATS];
+    counts[Threat::Quiet as usize] = POINTS as u16;
+    counts
+};
 
 impl Threat {
     /// The threat of the four shapes.
