@@ -98,6 +98,10 @@ pub fn run(args: Vec<OsString>, open_window: OpenWindow) -> Result<ExitCode, Err
                 stderr,
             ),
         ),
+        Command::Gobang(GobangCommand::Review(file, nodes)) => answered(
+            "gobang review",
+            crate::gobang::review::run_review(&file, nodes, stdout, stderr),
+        ),
         Command::Gobang(GobangCommand::Pbrain(engine, level)) => pbrain(engine, level),
     }
 }

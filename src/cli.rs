@@ -24,6 +24,7 @@ use crate::fourinrow::tools::engines::PYTHON_HELP;
 pub use crate::fourinrow::tools::engines::{EngineChoice, SolverOptions, PYTHON_ENV};
 use crate::fourinrow::tools::grade::GradeOptions;
 use crate::fourinrow::tools::solve::SolveOptions;
+use crate::gobang::engine::review::DEFAULT_NODES;
 use crate::gobang::engine::Level as GobangLevel;
 
 /// What to do.
@@ -37,7 +38,7 @@ pub enum Command {
     Solve(SolveOptions),
     /// Grade the tutorial's AI against perfect play.
     Grade(GradeOptions),
-    /// Gobang: play it, or analyze boards, or write the Python's folder.
+    /// Gobang: play it, analyze boards, review games, or write the Python's folder.
     Gobang(GobangCommand),
     /// Print this text (the help or the version) and stop.
     Print(String),
@@ -54,6 +55,9 @@ pub enum GobangCommand {
     /// The AI's choice at each turn of the games in a `--record` file, by
     /// this engine.
     AnalyzeRecord(PathBuf, GobangEngine, Option<GobangLevel>),
+    /// Where each game in a record file was decided, each search within
+    /// so many positions.
+    Review(PathBuf, u64),
     /// Write the folder the Python runs in (images/ and fonts/).
     Assets(PathBuf),
     /// Play as a Gomocup engine on stdin and stdout, by this engine.
@@ -325,6 +329,31 @@ on stderr naming it, and the exit status is then 2.")]
         #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
         level: Option<GobangLevel>,
     },
+    /// Print where each game in a record file was decided, one JSON line a
+    /// game: from which of the winner's moves the strong engine's threat
+    /// search finds a forced win (VCF or VCT), and the loser's last chance
+    #[command(after_help = "\
+For each game with a winner: \"forced_from\" is the first of the winner's
+moves from which every position before the winner's moves has a forced win
+(counted from 1), \"line\" the win found there; \"last_chance\" is the loser's
+move just before: what was played and, of the moves the engine would search
+there instead (its 25 best, or every answer to a threat), those after which
+the search found no forced win left (\"escapes\") and those it could not
+settle within --nodes (\"unclear\"). A win not found is not proof that none
+exists. Games of the original rule are searched as freestyle. A faulty line
+gets one line on stderr naming it, and the exit status is then 2.")]
+    Review {
+        /// A record file (made with `fourinrow gobang --record`, or by
+        /// gobang-match and gobang-manager)
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The most positions each search visits: more finds longer wins
+        /// and settles more moves, and takes longer (the default, at most
+        /// about a third of a second, on one core of a 2026 AMD EPYC server)
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+    },
     /// Write DIR/images (the port's six PNGs) and DIR/fonts/DejaVuSans.ttf:
     /// the folder the Python runs in, to draw what the port draws (also
     /// under the tutorial's names: fonts/msyh.ttc, fonts/arial.ttf,
@@ -500,6 +529,7 @@ pub fn parse_args(args: Vec<OsString>) -> Result<Command, Error> {
             Some(GobangSub::Analyze { boards, engine, level, record: None }) => {
                 GobangCommand::Analyze(boards, engine, level)
             }
+            Some(GobangSub::Review { file, nodes }) => GobangCommand::Review(file, nodes),
             Some(GobangSub::Assets { dir }) => GobangCommand::Assets(dir),
             Some(GobangSub::Pbrain { engine, level }) => GobangCommand::Pbrain(engine, level),
             None => GobangCommand::Play(g.play),
@@ -678,6 +708,16 @@ mod tests {
             ))
         );
         assert!(usage(&["gobang", "analyze", "--record", "f", "b1"]).contains("--record"));
+        assert_eq!(
+            parse(&["gobang", "review", "games.txt"]).unwrap(),
+            Command::Gobang(GobangCommand::Review("games.txt".into(), DEFAULT_NODES))
+        );
+        assert_eq!(
+            parse(&["gobang", "review", "--nodes", "5000", "games.txt"]).unwrap(),
+            Command::Gobang(GobangCommand::Review("games.txt".into(), 5000))
+        );
+        assert!(usage(&["gobang", "review", "--nodes", "0", "f"]).contains("--nodes"));
+        assert!(usage(&["gobang", "review"]).contains("<FILE>"));
         assert_eq!(
             parse(&["gobang", "assets", "dir"]).unwrap(),
             Command::Gobang(GobangCommand::Assets("dir".into()))

@@ -325,7 +325,7 @@ fn a_missing_window_program_is_one_line() {
 /// they do. (At 80 columns, with no `FOURINROW_PYTHON` to show.)
 #[test]
 fn every_help_text_is_as_written() {
-    let commands: [&[&str]; 8] = [
+    let commands: [&[&str]; 9] = [
         &[],
         &["analyze"],
         &["solve"],
@@ -333,6 +333,7 @@ fn every_help_text_is_as_written() {
         &["gobang"],
         &["gobang", "analyze"],
         &["gobang", "pbrain"],
+        &["gobang", "review"],
         &["gobang", "assets"],
     ];
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/help");

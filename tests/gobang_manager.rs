@@ -98,6 +98,26 @@ fn a_match_stopped_goes_on_where_it_stopped() {
         .unwrap();
     assert!(analyze.status.success(), "{}", text(&analyze.stderr));
     assert!(text(&analyze.stdout).lines().count() > 4);
+    // `gobang review` reads it too: a line a game, with its result, and for
+    // a won game the move its forced win was found from.
+    let review = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
+        .args(["gobang", "review", "--nodes", "20000", record])
+        .output()
+        .unwrap();
+    assert!(review.status.success(), "{}", text(&review.stderr));
+    let reviewed = text(&review.stdout);
+    assert_eq!(reviewed.lines().count(), 4, "{reviewed}");
+    for (n, (line, game)) in reviewed.lines().zip(games.lines()).enumerate() {
+        let result = game.split(" result=").nth(1).unwrap();
+        assert!(line.starts_with(&format!("{{\"game\": {}, ", n + 1)), "{line}");
+        assert!(line.contains(&format!("\"result\": \"{result}\"")), "{line}\n{game}");
+        if result == "black" || result == "white" {
+            let from = line.split("\"forced_from\": ").nth(1).unwrap();
+            let from: usize = from.split(',').next().unwrap().parse().unwrap();
+            let moves = game.split("moves=").nth(1).unwrap().split(' ').next().unwrap();
+            assert!(from <= moves.split(',').count(), "{line}");
+        }
+    }
 
     // The same file with other settings is refused, and left as it was.
     let other = manager(&["--games", "6", "--turn-ms", "500", "--results", path, &engine, &engine]);

@@ -245,6 +245,7 @@ fn the_parts_use_each_other_one_way_only() {
                 "gobang::analyze",
                 "gobang::engine",
                 "gobang::pbrain",
+                "gobang::review",
             ],
         ),
         // Four in a Row.
@@ -296,6 +297,8 @@ fn the_parts_use_each_other_one_way_only() {
         ),
         ("gobang::extras", &["gobang::port", "io", "error"]),
         ("gobang::pbrain", &["gobang::port", "gobang::extras", "gobang::engine"]),
+        // It reads record files as `analyze --record` does.
+        ("gobang::review", &["gobang::analyze", "gobang::extras", "gobang::engine"]),
         (
             "gobang::play",
             &[

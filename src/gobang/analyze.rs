@@ -21,7 +21,7 @@ pub use crate::gobang::boardtext::{to_move, Board, BoardTextError};
 use crate::gobang::engine::{self, Level};
 use crate::gobang::extras::lab::{self, Strategy};
 use crate::gobang::extras::record::{point_name, GameRecord};
-use crate::gobang::port::robot::{Stone, AI};
+use crate::gobang::port::robot::{Maps, Stone, AI};
 
 /// What `layerOne` answers for a board: the point, and the line it prints
 /// (none when the centre is free or a five is found at once).
@@ -151,47 +151,9 @@ pub fn run_analyze_record(
     path: &Path,
     engine: GobangEngine,
     mut out: impl Write,
-    mut errors: impl Write,
+    errors: impl Write,
 ) -> io::Result<usize> {
-    let cannot = |e: &dyn fmt::Display| {
-        io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display()))
-    };
-    let file = files::open_regular(path)
-        .map_err(|e| cannot(&format!("cannot read the record: {}", files::describe(&e))))?;
-    if file.metadata().map(|m| m.len()).unwrap_or(0) > MAX_RECORD_FILE {
-        return Err(cannot(&format!("too large for a record (over {} MB)", MAX_RECORD_FILE >> 20)));
-    }
-    let mut lines =
-        Lines::new(io::BufReader::new(file.take(MAX_RECORD_FILE)), path.display().to_string());
-    let (mut faulty, mut game) = (0, 0);
-    while let Some((number, line)) = lines.next_line()? {
-        let line = match line {
-            Ok(line) if line.trim().is_empty() || line.trim_start().starts_with('#') => continue,
-            Ok(line) => line,
-            Err(fault) => {
-                faulty += 1;
-                writeln!(
-                    errors,
-                    "fourinrow: gobang analyze: {} line {number}: {fault}",
-                    path.display()
-                )?;
-                continue;
-            }
-        };
-        let record = GameRecord::parse(&line).and_then(|r| r.positions().map(|p| (r, p)));
-        let (record, positions) = match record {
-            Ok(found) => found,
-            Err(e) => {
-                faulty += 1;
-                writeln!(
-                    errors,
-                    "fourinrow: gobang analyze: {} line {number}: {e}",
-                    path.display()
-                )?;
-                continue;
-            }
-        };
-        game += 1;
+    each_game(path, "gobang analyze", errors, |game, record, positions| {
         for (k, (maps, stone)) in positions.iter().enumerate() {
             if engine == GobangEngine::StepList && *stone != Stone::White {
                 continue;
@@ -206,7 +168,9 @@ pub fn run_analyze_record(
                     )
                 }
             }
-            .map_err(|e| cannot(&e))?;
+            .map_err(|e| {
+                io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display()))
+            })?;
             // [row, col], as "point" is; "name" as the board and the record name it.
             let (row, col) = record.moves[k];
             let head = answer.strip_suffix('}').unwrap_or(&answer);
@@ -216,7 +180,49 @@ pub fn run_analyze_record(
                 "{head}, \"game\": {game}, \"move\": {n}, \"played\": [{row}, {col}], \"name\": \"{name}\"}}"
             )?;
         }
-        out.flush()?;
+        out.flush()
+    })
+}
+
+/// Reads the record file `path` and hands `each` every game in it: its
+/// number (1 the first good one), the record, and the position before
+/// each move. A faulty line gets one line on `errors`, naming `tool`, the
+/// file and the line; the others are read. Returns how many were faulty.
+pub fn each_game(
+    path: &Path,
+    tool: &str,
+    mut errors: impl Write,
+    mut each: impl FnMut(usize, &GameRecord, &[(Maps, Stone)]) -> io::Result<()>,
+) -> io::Result<usize> {
+    let cannot = |e: &dyn fmt::Display| {
+        io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display()))
+    };
+    let file = files::open_regular(path)
+        .map_err(|e| cannot(&format!("cannot read the record: {}", files::describe(&e))))?;
+    if file.metadata().map(|m| m.len()).unwrap_or(0) > MAX_RECORD_FILE {
+        return Err(cannot(&format!("too large for a record (over {} MB)", MAX_RECORD_FILE >> 20)));
+    }
+    let mut lines =
+        Lines::new(io::BufReader::new(file.take(MAX_RECORD_FILE)), path.display().to_string());
+    let (mut faulty, mut game) = (0, 0);
+    while let Some((number, line)) = lines.next_line()? {
+        let found = match line {
+            Ok(line) if line.trim().is_empty() || line.trim_start().starts_with('#') => continue,
+            Ok(line) => GameRecord::parse(&line)
+                .and_then(|r| r.positions().map(|p| (r, p)))
+                .map_err(|e| e.to_string()),
+            Err(fault) => Err(fault.to_string()),
+        };
+        match found {
+            Ok((record, positions)) => {
+                game += 1;
+                each(game, &record, &positions)?;
+            }
+            Err(e) => {
+                faulty += 1;
+                writeln!(errors, "fourinrow: {tool}: {} line {number}: {e}", path.display())?;
+            }
+        }
     }
     Ok(faulty)
 }

@@ -28,5 +28,6 @@ pub mod pbrain;
 #[cfg(feature = "window")]
 pub mod play;
 pub mod port;
+pub mod review;
 #[cfg(feature = "window")]
 pub mod text;

@@ -20,6 +20,7 @@ pub mod fit;
 pub mod ledger;
 pub mod matches;
 pub mod report;
+pub mod review;
 pub mod search;
 pub mod shape;
 pub mod threat;
