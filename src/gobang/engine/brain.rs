@@ -23,9 +23,16 @@ use super::{think, Level};
 /// second's search fills a few megabytes, and a larger table costs time
 /// to clear.
 const DEFAULT_MEMORY: usize = 32 << 20;
-/// Time kept back from each move for the reply to reach the manager, and
-/// for a busy machine.
-const MARGIN: Duration = Duration::from_millis(50);
+/// The share of a move's time the engine thinks, and the time kept back
+/// besides, for the reply to reach the manager and for a busy machine:
+/// 870 ms of a 1 s turn, whose slowest reply in 160 games against Pela
+/// 2023 took 879 ms (Pela itself takes up to 979). Until 6 December 2026
+/// it was 0.75 less 50 ms (700 ms); on the same 80 openings against Pela
+/// the larger share scored 65.0% and the smaller 63.8%, no difference the
+/// games can show, but the time is the engine's to use
+/// (docs/gobang-engine.md, "More of the turn's time").
+const SHARE: f64 = 0.9;
+const MARGIN: Duration = Duration::from_millis(30);
 
 /// The strong engine as a Gomocup brain: its level and its table.
 #[derive(Clone, Debug)]
@@ -90,7 +97,7 @@ impl Brain {
             }
         }
         let ms = Duration::from_millis(ms);
-        (ms.mul_f64(0.75).saturating_sub(MARGIN)).max(Duration::from_millis(5))
+        (ms.mul_f64(SHARE).saturating_sub(MARGIN)).max(Duration::from_millis(5))
     }
 
     /// The bytes the tables may take, by `INFO max_memory`.
@@ -149,5 +156,33 @@ impl Brain {
             );
         }
         reply + &format!("{col},{row}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn the_budget_is_a_share_of_the_turn_or_of_the_match_time_left() {
+        let brain = Brain::new(Level::Master);
+        let ms = |i: &[(&str, &str)], stones| brain.budget(&info(i), stones).as_millis();
+        assert_eq!(ms(&[("timeout_turn", "1000")], 10), 870);
+        assert_eq!(ms(&[("timeout_turn", "300")], 10), 240);
+        // As fast as possible: the least there is.
+        assert_eq!(ms(&[("timeout_turn", "0")], 10), 5);
+        // With match time, what is left shared over the moves to come:
+        // 60 less half the stones, at least 12.
+        let matched = [("timeout_turn", "30000"), ("timeout_match", "180000")];
+        let left = |t| [matched[0], matched[1], ("time_left", t)];
+        assert_eq!(ms(&left("55000"), 10), 870);
+        assert_eq!(ms(&left("12000"), 200), 870);
+        assert_eq!(ms(&left("2000000"), 10), 26_970, "never more than the turn");
+        // No timeout_turn: the level's own time.
+        assert_eq!(ms(&[], 10), 2_670);
     }
 }
