@@ -10,6 +10,8 @@
 //! - [`boardtext`]: the board text the tools read and write.
 //! - [`analyze`]: `fourinrow gobang analyze`, the AI's choice for board texts.
 //! - [`pbrain`]: `fourinrow gobang pbrain`, the AI as a Gomocup engine.
+//! - [`review`]: `fourinrow gobang review`, where each recorded game was
+//!   decided, by the strong engine's threat search.
 //! - `play`: the set-up that wires the twins to a window or a replay (the
 //!   `window` feature).
 //! - `text`: DejaVu Sans and the CJK subset for the lab's Chinese labels

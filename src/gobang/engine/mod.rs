@@ -7,6 +7,7 @@
 //! - [`search`]: alpha-beta (PVS) with iterative deepening, a
 //!   transposition table, and threat pruning.
 //! - [`fit`]: the evaluation's values, fitted to who won in match games.
+//! - [`review`]: where a finished game was decided, by the threat search.
 //!
 //! [`think`] puts them together for one move: a five, else a proven win,
 //! else the search's best move that leaves the other side no VCF, within
