@@ -1,5 +1,5 @@
 //! `fourinrow gobang review FILE`: where each game of a record file was
-//! decided ([`engine::review`]), one JSON line a game.
+//! decided ([`crate::gobang::engine::review`]), one JSON line a game.
 //!
 //! For a game with a winner: from which of the winner's moves the strong
 //! engine's threat search finds a forced win at every turn, the win it

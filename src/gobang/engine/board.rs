@@ -1,5 +1,5 @@
 //! The engine's board: stones, and for every point, line and colour the
-//! key of its line shape ([`shape`](super::shape)) and what a stone there
+//! key of its line shape ([`shape`]) and what a stone there
 //! would make, kept up to date as stones are played and taken back, with
 //! a Zobrist hash.
 

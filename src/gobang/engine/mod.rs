@@ -367,7 +367,7 @@ const RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// The engine as the game's hook
 /// ([`Engine`](crate::gobang::port::hooks::Engine)): `LEVEL` is the index
-/// in [`LEVELS`], `RULE` the index in [`RULES`].
+/// in [`LEVELS`], `RULE` the index in `RULES`.
 pub fn hook<const LEVEL: usize, const RULE: usize>(
     maps: &Maps,
     stone: Stone,

@@ -62,7 +62,7 @@ fn json_point(p: usize) -> String {
 /// move, the point, its score, how deep the search went, and the proven
 /// win if one is found; `None` on a full board. At the levels that look
 /// for VCTs, a win with more threes than play looks for is looked for
-/// first ([`PROOF_NODES_PER_MS`]).
+/// first (`PROOF_NODES_PER_MS`).
 pub fn analyze_line(maps: &Maps, text: &str, level: Level) -> Option<String> {
     let mut board = Board::from_maps(maps, Rule::Freestyle);
     let me = board.to_move();

@@ -32,7 +32,7 @@ impl Outcome {
 impl Solver {
     /// Every column's score within a time budget, for the game.
     ///
-    /// What perfect play needs comes first ([`Solver::keep_the_value`]):
+    /// What perfect play needs comes first (`Solver::keep_the_value`):
     /// the position's outcome (win, draw or loss) and a column that keeps
     /// it, then its exact score and a column that keeps that. Then every
     /// other column is solved exactly, for hints and explanations. Columns
