@@ -87,16 +87,22 @@ fn mover(index: usize) -> Color {
     }
 }
 
+/// The board of `moves` before move `n` (the first `n` played).
+fn before(moves: &[usize], rule: Rule, n: usize) -> Board {
+    let mut board = Board::new(rule);
+    for (i, &p) in moves[..n].iter().enumerate() {
+        board.play(p, mover(i));
+    }
+    board
+}
+
 /// Reviews the game of `moves` (points, black's first) under `rule`, won
 /// by `winner`, each search within `nodes` positions. `None` when not even
 /// the winner's last move was forced by a win found (a game not won by
 /// five, or cut short).
 pub fn review(moves: &[usize], rule: Rule, winner: Color, nodes: u64) -> Option<Review> {
     let last = (0..moves.len()).rev().find(|&i| mover(i) == winner)?;
-    let mut board = Board::new(rule);
-    for (i, &p) in moves[..last].iter().enumerate() {
-        board.play(p, mover(i));
-    }
+    let mut board = before(moves, rule, last);
     // The winner's moves, last first, while each position before them
     // has a forced win; the board is the one before move `k`.
     let mut found = None;
@@ -112,12 +118,8 @@ pub fn review(moves: &[usize], rule: Rule, winner: Color, nodes: u64) -> Option<
     }
     let (forced_from, proof) = found?;
     let chance = (forced_from > 0).then(|| {
-        let mut board = Board::new(rule);
         let index = forced_from - 1;
-        for (i, &p) in moves[..index].iter().enumerate() {
-            board.play(p, mover(i));
-        }
-        last_chance(&mut board, index, moves[index], winner, nodes)
+        last_chance(&mut before(moves, rule, index), index, moves[index], winner, nodes)
     });
     Some(Review { forced_from, proof, chance })
 }
@@ -187,10 +189,7 @@ mod tests {
         assert_eq!(chance.played, moves[chance.index]);
         assert!(chance.tried > 0);
         // Each escape named leaves black no forced win, on a larger budget too.
-        let mut board = Board::new(Rule::Freestyle);
-        for (i, &p) in moves[..chance.index].iter().enumerate() {
-            board.play(p, mover(i));
-        }
+        let mut board = before(&moves, Rule::Freestyle, chance.index);
         // Before black's open four, white's last chance was to block the
         // open three at either end, and nothing else would do.
         assert_eq!(review.forced_from, 6);
