@@ -98,26 +98,31 @@ fn a_match_stopped_goes_on_where_it_stopped() {
         .unwrap();
     assert!(analyze.status.success(), "{}", text(&analyze.stderr));
     assert!(text(&analyze.stdout).lines().count() > 4);
-    // `gobang review` reads it too: a line a game, with its result, and for
-    // a won game the move its forced win was found from.
+    // `gobang review` reads it too, a line a game with its result. The
+    // step-list AI draws against itself, so a won game is added: black's
+    // open three on row 7, which white lets stand (move 6), forced from
+    // black's move 7.
+    let reviewed_file = dir.join("review.txt");
+    let won = "gobang rule=freestyle moves=F7,A0,G7,D0,H7,G0,I7,J0,J7 result=black";
+    std::fs::write(&reviewed_file, format!("{games}{won}\n")).unwrap();
     let review = Command::new(env!("CARGO_BIN_EXE_fourinrow"))
-        .args(["gobang", "review", "--nodes", "20000", record])
+        .args(["gobang", "review", "--nodes", "20000"])
+        .arg(&reviewed_file)
         .output()
         .unwrap();
     assert!(review.status.success(), "{}", text(&review.stderr));
     let reviewed = text(&review.stdout);
-    assert_eq!(reviewed.lines().count(), 4, "{reviewed}");
-    for (n, (line, game)) in reviewed.lines().zip(games.lines()).enumerate() {
+    let lines: Vec<&str> = reviewed.lines().collect();
+    assert_eq!(lines.len(), 5, "{reviewed}");
+    for (n, (line, game)) in lines.iter().zip(games.lines().chain([won])).enumerate() {
         let result = game.split(" result=").nth(1).unwrap();
         assert!(line.starts_with(&format!("{{\"game\": {}, ", n + 1)), "{line}");
         assert!(line.contains(&format!("\"result\": \"{result}\"")), "{line}\n{game}");
-        if result == "black" || result == "white" {
-            let from = line.split("\"forced_from\": ").nth(1).unwrap();
-            let from: usize = from.split(',').next().unwrap().parse().unwrap();
-            let moves = game.split("moves=").nth(1).unwrap().split(' ').next().unwrap();
-            assert!(from <= moves.split(',').count(), "{line}");
-        }
+        let won = result == "black" || result == "white";
+        assert_eq!(line.contains("\"forced_from\": "), won, "{line}");
     }
+    assert!(lines[4].contains("\"forced_from\": 7, \"kind\": \"VCF\""), "{}", lines[4]);
+    assert!(lines[4].contains("\"played\": \"G0\", \"escapes\": [\"E7\", \"I7\"]"), "{}", lines[4]);
 
     // The same file with other settings is refused, and left as it was.
     let other = manager(&["--games", "6", "--turn-ms", "500", "--results", path, &engine, &engine]);
