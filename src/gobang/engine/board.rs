@@ -1,7 +1,7 @@
 //! The engine's board: stones, and for every point, line and colour the
-//! key of its line shape ([`shape`]) and what a stone there
-//! would make, kept up to date as stones are played and taken back, with
-//! a Zobrist hash.
+//! key of its line shape ([`shape`]) and what a stone there would make,
+//! kept up to date as stones are played and taken back, with a Zobrist
+//! hash.
 
 use std::sync::OnceLock;
 

@@ -5,11 +5,11 @@
 //! The evaluation of a position is linear in a few counts: over the points
 //! near the stones, how many lines on which a stone of the side to move
 //! would make each [`Shape`], how many points where it would make each
-//! [`Combination`](super::board::Combination), and the same for the other side. Reading the evaluation
-//! as the logit of the side to move's chance to win, the values that best
-//! predict the results of many games are the ones that minimise the
-//! log-loss over their positions: a smooth, convex problem, solved here by
-//! gradient descent (Adam).
+//! [`Combination`](super::board::Combination), and the same for the other
+//! side. Reading the evaluation as the logit of the side to move's chance
+//! to win, the values that best predict the results of many games are the
+//! ones that minimise the log-loss over their positions: a smooth, convex
+//! problem, solved here by gradient descent (Adam).
 
 use super::board::SIZE;
 use super::board::{
