@@ -187,6 +187,66 @@ fn a_forfeit_is_written_down_with_its_reason() {
     assert!(games.lines().all(|l| l.ends_with(" result=unfinished")), "{games}");
 }
 
+/// `--second-turn-ms` gives the second engine time odds: each engine is
+/// told its own `timeout_turn` and held to it, and the settings line says so.
+#[test]
+fn time_odds_tell_and_hold_each_engine_to_its_own_turn() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("time-odds");
+    // An engine that writes down the time it is told, and answers half a
+    // second late with a point off the board.
+    let slow = |name: &str| {
+        let log = dir.join(format!("{name}.log"));
+        let script = dir.join(format!("{name}.sh"));
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo OK ;;\n    \
+                 INFO\\ timeout_turn*) echo \"$line\" >> {} ;;\n    \
+                 BEGIN*|TURN*|DONE*) sleep 0.5; echo 99,99 ;;\n  esac\ndone\n",
+                log.display()
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        (script, log)
+    };
+    let ((first, first_log), (second, second_log)) = (slow("first"), slow("second"));
+    let results = dir.join("results.txt");
+    let run = manager(&[
+        "--games",
+        "2",
+        "--turn-ms",
+        "1000",
+        "--second-turn-ms",
+        "200",
+        "--grace-ms",
+        "100",
+        "--results",
+        results.to_str().unwrap(),
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let told = |log: &Path| std::fs::read_to_string(log).unwrap();
+    assert_eq!(told(&first_log), "INFO timeout_turn 1000\n".repeat(2));
+    assert_eq!(told(&second_log), "INFO timeout_turn 200\n".repeat(2));
+    // Half a second is within the first engine's turn (its reply is judged,
+    // and illegal) but not within the second's 200 ms and 100 ms of grace.
+    let all = std::fs::read_to_string(&results).unwrap();
+    assert!(
+        all.lines().next().unwrap().contains(" | turn 1000 ms | second turn 200 ms | "),
+        "{all}"
+    );
+    let ends: Vec<&str> = all.lines().skip(1).map(|l| l.rsplit(" | ").next().unwrap()).collect();
+    assert_eq!(ends.len(), 2, "{all}");
+    for end in ends {
+        let second = end == "forfeit second: no reply within 300ms";
+        assert!(second || end == "forfeit first: an illegal reply: 99,99", "{all}");
+    }
+    assert!(all.contains("forfeit second: no reply within 300ms"), "{all}");
+}
+
 /// The undo-lab tutorial's AI speaks the protocol too: whole games against
 /// the step-list AI, every reply legal and in time.
 #[test]

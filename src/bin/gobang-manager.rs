@@ -18,7 +18,9 @@
 //! thousand games can be played in steps, and `--games` can grow. With
 //! `--record FILE` each game's moves are appended to FILE as a game record.
 //! With `--openings FILE` the openings are FILE's, one a line, instead of
-//! drawn at random: a list of one's own, or balanced ones.
+//! drawn at random: a list of one's own, or balanced ones. With
+//! `--second-turn-ms MS` the second engine is told and held to a
+//! `timeout_turn` of its own: time odds.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -52,6 +54,10 @@ struct Args {
     /// INFO timeout_turn, milliseconds
     #[arg(long, default_value_t = 1000)]
     turn_ms: u64,
+    /// The second engine's own timeout_turn, to give one engine time odds
+    /// (default: --turn-ms)
+    #[arg(long, value_name = "MS")]
+    second_turn_ms: Option<u64>,
     /// INFO timeout_match, milliseconds (0: none)
     #[arg(long, default_value_t = 0)]
     match_ms: u64,
@@ -95,6 +101,14 @@ impl Args {
             Rule::Standard
         } else {
             Rule::Freestyle
+        }
+    }
+
+    /// The `timeout_turn` engine `who` (0 the first, 1 the second) plays to.
+    fn turn_ms(&self, who: usize) -> u64 {
+        match self.second_turn_ms {
+            Some(ms) if who == 1 => ms,
+            _ => self.turn_ms,
         }
     }
 
@@ -241,13 +255,13 @@ fn play(
     let rule = args.rule();
     let side = |who: usize| if who == 0 { Side::First } else { Side::Second };
     let mut left = [args.match_ms; 2];
-    for e in engines.iter_mut() {
+    for (who, e) in engines.iter_mut().enumerate() {
         e.send("START 15");
         match e.reply(Duration::from_secs(30)) {
             Some((ok, _)) if ok == "OK" => {}
             other => return Err(format!("START 15 answered {other:?}")),
         }
-        e.send(&format!("INFO timeout_turn {}", args.turn_ms));
+        e.send(&format!("INFO timeout_turn {}", args.turn_ms(who)));
         e.send(&format!("INFO timeout_match {}", args.match_ms));
         e.send(&format!("INFO max_memory {}", args.memory));
         e.send(&format!("INFO rule {}", u8::from(args.standard)));
@@ -259,7 +273,6 @@ fn play(
             Some(if i % 2 == 0 { Color::Black } else { Color::White }.stone());
     }
     let mut synced = [false; 2];
-    let limit = Duration::from_millis(args.turn_ms + args.grace_ms);
     loop {
         let colour = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
         let who = if colour == Color::Black { black } else { 1 - black };
@@ -282,6 +295,7 @@ fn play(
             block + "\nDONE"
         };
         synced[who] = true;
+        let limit = Duration::from_millis(args.turn_ms(who) + args.grace_ms);
         let started = Instant::now();
         e.send(&command);
         let reply = e.reply(limit);
@@ -342,9 +356,14 @@ fn settings(args: &Args) -> String {
         Some(file) => format!("openings in {} from {}", file.display(), args.first_opening),
         None => format!("stones {} | openings from {}", args.stones, args.first_opening),
     };
+    // Said only when it differs, so that files of matches before it go on.
+    let second_turn = match args.second_turn_ms {
+        Some(ms) if ms != args.turn_ms => format!(" | second turn {ms} ms"),
+        _ => String::new(),
+    };
     format!(
-        "match | first: {} | second: {} | turn {} ms | match {} ms | memory {} | grace {} ms | \
-         {openings} | {}",
+        "match | first: {} | second: {} | turn {} ms{second_turn} | match {} ms | memory {} | \
+         grace {} ms | {openings} | {}",
         args.first,
         args.second,
         args.turn_ms,
