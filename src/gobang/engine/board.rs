@@ -248,6 +248,15 @@ pub enum Combination {
 /// plus one).
 pub const COMBINATIONS: usize = Combination::TwoTwos as usize + 1;
 
+impl Combination {
+    /// Whether a stone making it builds the next threat, beyond any threat
+    /// it makes now: a four with a three or an open two beside it, an open
+    /// three with a closed three, a three with an open two.
+    pub fn builds(self) -> bool {
+        matches!(self, Combination::FourTwo | Combination::ThreeThree | Combination::ThreeTwo)
+    }
+}
+
 /// The combination a stone making `shapes` makes, if any.
 pub fn combination(shapes: [Shape; 4]) -> Option<Combination> {
     let count = |kinds: &[Shape]| shapes.iter().filter(|s| kinds.contains(s)).count();
