@@ -180,10 +180,12 @@ impl Iterator for NearPoints {
     }
 }
 
-/// What a point's four shapes are: their threat, worth and fitted values.
-type Combo = (Threat, i32, (i32, i32));
+/// What a point's four shapes are: their threat, worth, fitted values and
+/// combination.
+type Combo = (Threat, i32, (i32, i32), Option<Combination>);
 
-/// The threat, worth and fitted values of every four shapes, by [`combo`].
+/// The threat, worth, fitted values and combination of every four shapes,
+/// by [`combo`].
 fn combos() -> &'static [Combo] {
     static COMBOS: OnceLock<Vec<Combo>> = OnceLock::new();
     COMBOS.get_or_init(|| {
@@ -193,7 +195,8 @@ fn combos() -> &'static [Combo] {
                 for c in SHAPES {
                     for d in SHAPES {
                         let shapes = [a, b, c, d];
-                        out.push((Threat::of(shapes), worth_of(shapes), fitted(shapes)));
+                        let (threat, worth) = (Threat::of(shapes), worth_of(shapes));
+                        out.push((threat, worth, fitted(shapes), combination(shapes)));
                     }
                 }
             }
@@ -384,7 +387,7 @@ impl Board {
     /// The threat and worth of colour `c` on `p` from its four shapes.
     #[inline]
     fn combine(&mut self, c: usize, p: usize) {
-        let (threat, worth, fitted) = self.combos[combo(self.shapes[c][p])];
+        let (threat, worth, fitted, _) = self.combos[combo(self.shapes[c][p])];
         self.counts[c][self.threats[c][p] as usize] -= 1;
         self.counts[c][threat as usize] += 1;
         self.threats[c][p] = threat;
@@ -560,6 +563,13 @@ impl Board {
     #[inline]
     pub fn fitted(&self, p: usize, colour: Color) -> (i32, i32) {
         self.fitted[colour as usize][p]
+    }
+
+    /// The [`Combination`] a stone of `colour` on the empty `p` would make,
+    /// looked up rather than worked out: the search asks it at every node.
+    #[inline]
+    pub fn combination(&self, p: usize, colour: Color) -> Option<Combination> {
+        self.combos[combo(self.shapes[colour as usize][p])].3
     }
 
     /// Whether a stone of `colour` on `p` wins.
@@ -774,6 +784,7 @@ mod tests {
                         );
                         assert_eq!(board.threat(p, c), Threat::of(from_keys));
                         assert_eq!(board.worth(p, c), worth_of(from_keys));
+                        assert_eq!(board.combination(p, c), combination(from_keys));
                     }
                 }
             }

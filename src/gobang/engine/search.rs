@@ -3,7 +3,7 @@
 //! threats (a side facing a four or an open three has few answers), and
 //! late move reductions.
 
-use super::board::{combination, Board, Color, Combination, Threat};
+use super::board::{Board, Color, Combination, Threat};
 use super::clock::Clock;
 use super::threat::{defences, five_points, threat_points};
 
@@ -185,7 +185,7 @@ fn candidates(board: &Board, me: Color, width: usize) -> (Vec<usize>, bool) {
     if !threats.is_empty() {
         return (scored.into_iter().map(|(_, p)| p).collect(), true);
     }
-    let builds = |p, colour| combination(board.shapes(p, colour)).is_some_and(Combination::builds);
+    let builds = |p, colour| board.combination(p, colour).is_some_and(Combination::builds);
     let rest = scored.iter().skip(width).map(|&(_, p)| p);
     let builders = rest.filter(|&p| builds(p, me) || builds(p, them)).take(BUILDERS);
     (scored.iter().take(width).map(|&(_, p)| p).chain(builders).collect(), false)
@@ -368,7 +368,7 @@ mod tests {
     fn builds(board: &Board, p: usize) -> bool {
         [Color::Black, Color::White]
             .iter()
-            .any(|&c| combination(board.shapes(p, c)).is_some_and(Combination::builds))
+            .any(|&c| board.combination(p, c).is_some_and(Combination::builds))
     }
 
     #[test]
