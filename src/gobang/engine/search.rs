@@ -264,14 +264,23 @@ impl<'c> Search<'c> {
         let mut first = None;
         if entry.key == key && entry.bound != 0 {
             first = Some(entry.mv as usize);
+            let score = from_table(entry.score, ply);
             if entry.depth as i32 >= depth {
-                let score = from_table(entry.score, ply);
                 match entry.bound {
                     1 => return score,
                     2 if score >= beta => return score,
                     3 if score <= alpha => return score,
                     _ => {}
                 }
+            }
+            // A win found at any depth holds at every depth (a deeper
+            // search can only find a quicker one), and so does a loss: so
+            // the next iteration, and the next move, need not prove again
+            // what the table already holds.
+            match entry.bound {
+                1 | 2 if score > WON && score >= beta => return score,
+                1 | 3 if score < -WON && score <= alpha => return score,
+                _ => {}
             }
         }
         let (mut list, forced) = candidates(board, me, self.width);
@@ -415,5 +424,45 @@ mod tests {
         // Just outside the width, H7 is still tried; quiet points are not.
         assert!(moves(&board, Black, rank).contains(&h7));
         assert!(left_out > 0);
+    }
+
+    #[test]
+    fn a_loss_found_shallow_is_not_searched_again_deeper() {
+        use Color::{Black, White};
+        let mut board = Board::new(Rule::Freestyle);
+        // Black F7, G7, H7 against white E7 along row 7, and black I5, I6
+        // down column I: black on I7 makes a four and an open three.
+        let stones = [
+            (7, 5, Black),
+            (7, 4, White),
+            (7, 6, Black),
+            (2, 2, White),
+            (7, 7, Black),
+            (2, 12, White),
+            (5, 8, Black),
+            (12, 2, White),
+            (6, 8, Black),
+            (12, 12, White),
+        ];
+        for (r, c, colour) in stones {
+            board.play(r * SIZE + c, colour);
+        }
+        let i7 = 7 * SIZE + 8;
+        let clock = Clock::new(None, None);
+        let mut table = Table::with_bytes(1 << 20);
+        let mut search = Search::new(&clock, &mut table, 14, Eval::Fitted);
+        let shallow = search.root_move(&mut board, Black, i7, 2, -WIN, WIN);
+        assert!(shallow > WON, "I7 scored {shallow}");
+        // Six plies deeper, asked only whether I7 wins: white's loss after
+        // it, kept from the shallow search, answers at once.
+        let mut search = Search::new(&clock, &mut table, 14, Eval::Fitted);
+        let deep = search.root_move(&mut board, Black, i7, 8, WON, WON + 1);
+        assert!(deep > WON, "I7 scored {deep}");
+        assert_eq!(search.nodes, 1);
+        // A fresh table has to search for it.
+        let mut fresh = Table::with_bytes(1 << 20);
+        let mut search = Search::new(&clock, &mut fresh, 14, Eval::Fitted);
+        assert!(search.root_move(&mut board, Black, i7, 8, WON, WON + 1) > WON);
+        assert!(search.nodes > 1);
     }
 }
