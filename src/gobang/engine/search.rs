@@ -380,10 +380,18 @@ mod tests {
             .any(|&c| board.combination(p, c).is_some_and(Combination::builds))
     }
 
+    /// A freestyle board with `stones` played, each `(row, column, colour)`.
+    fn board_of(stones: &[(usize, usize, Color)]) -> Board {
+        let mut board = Board::new(Rule::Freestyle);
+        for &(r, c, colour) in stones {
+            board.play(r * SIZE + c, colour);
+        }
+        board
+    }
+
     #[test]
     fn moves_that_build_are_tried_beyond_the_width() {
         use Color::{Black, White};
-        let mut board = Board::new(Rule::Freestyle);
         // Row 7 reads white E7, black F7 and G7; black H6 stands above H7.
         // Elsewhere, stones whose points the worth ranks higher.
         let stones = [
@@ -398,9 +406,7 @@ mod tests {
             (11, 9, Black),
             (5, 11, White),
         ];
-        for (r, c, colour) in stones {
-            board.play(r * SIZE + c, colour);
-        }
+        let board = board_of(&stones);
         let all = moves(&board, Black, POINTS);
         // Black on H7 makes a closed three along row 7 and an open two
         // down column H: it builds, and the worth ranks it low.
@@ -429,7 +435,6 @@ mod tests {
     #[test]
     fn a_loss_found_shallow_is_not_searched_again_deeper() {
         use Color::{Black, White};
-        let mut board = Board::new(Rule::Freestyle);
         // Black F7, G7, H7 against white E7 along row 7, and black I5, I6
         // down column I: black on I7 makes a four and an open three.
         let stones = [
@@ -444,9 +449,7 @@ mod tests {
             (6, 8, Black),
             (12, 12, White),
         ];
-        for (r, c, colour) in stones {
-            board.play(r * SIZE + c, colour);
-        }
+        let mut board = board_of(&stones);
         let i7 = 7 * SIZE + 8;
         let clock = Clock::new(None, None);
         let mut table = Table::with_bytes(1 << 20);
