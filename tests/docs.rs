@@ -8,7 +8,9 @@
 //!   Python's order, and the link beside each points at the item that
 //!   carries its `/// Python:` marker;
 //! - every Rust excerpt in the docs and the README is in `src/` as written;
-//! - no page a user reads names a path outside the repository.
+//! - no page a user reads names a path outside the repository;
+//! - every relative link in a markdown page reaches a file of the
+//!   repository, and its `#anchor`, if any, a heading of that page.
 
 use crate::sources;
 
@@ -342,4 +344,129 @@ fn link_and_definition_parsing() {
     assert!(!defines("    io::stdout();", "io"));
     assert!(!defines("    // fn draw_board", "draw_board"));
     assert_eq!(sources::name("XMARGIN = int(...)"), "XMARGIN");
+}
+
+/// Every markdown page of the repository (outside `target/` and hidden
+/// folders), sorted.
+fn markdown_pages() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy();
+            if path.is_dir() {
+                if !name.starts_with('.') && name != "target" {
+                    walk(&path, out);
+                }
+            } else if name.ends_with(".md") {
+                out.push(path);
+            }
+        }
+    }
+    let mut pages = Vec::new();
+    walk(root(), &mut pages);
+    pages.sort();
+    pages
+}
+
+/// The lines of `text` outside fenced code blocks, numbered from 1.
+fn prose_lines(text: &str) -> Vec<(usize, &str)> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            out.push((n + 1, line));
+        }
+    }
+    out
+}
+
+/// The anchor GitHub gives a heading: lower case, spaces to hyphens,
+/// and every other character but letters, digits, `-` and `_` dropped.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|&c| c.is_alphanumeric() || c == '-' || c == '_' || c == ' ')
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of a markdown page's headings; a heading met again gets
+/// `-1`, `-2`, ... as on GitHub.
+fn anchors(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (_, line) in prose_lines(text) {
+        let level = line.chars().take_while(|&c| c == '#').count();
+        if !(1..=6).contains(&level) || !line[level..].starts_with(' ') {
+            continue;
+        }
+        let base = slug(line[level..].trim_end_matches('#'));
+        let seen = out.iter().filter(|a| **a == base || a.starts_with(&format!("{base}-"))).count();
+        out.push(if seen == 0 { base } else { format!("{base}-{seen}") });
+    }
+    out
+}
+
+/// The targets of a line's inline links, `[text](target)`, leaving out
+/// what stands in backticks.
+fn link_targets(line: &str) -> Vec<String> {
+    let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let mut out = Vec::new();
+    let mut rest = prose.as_str();
+    while let Some(at) = rest.find("](") {
+        rest = &rest[at + 2..];
+        let end = rest.find(|c: char| c == ')' || c.is_whitespace()).unwrap_or(rest.len());
+        out.push(rest[..end].to_string());
+    }
+    out
+}
+
+#[test]
+fn relative_links_reach_a_file_and_a_heading() {
+    let mut checked = 0;
+    for page in markdown_pages() {
+        let text = read(&page);
+        for (n, line) in prose_lines(&text) {
+            for target in link_targets(line) {
+                let web = target.split_once(':').is_some_and(|(scheme, _)| {
+                    !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphabetic())
+                });
+                if web || target.is_empty() {
+                    continue;
+                }
+                let (path, anchor) = target.split_once('#').unwrap_or((&target, ""));
+                let file =
+                    if path.is_empty() { page.clone() } else { page.parent().unwrap().join(path) };
+                let at = format!("{}:{n}: [..]({target})", page.display());
+                assert!(file.exists(), "{at}: no such file");
+                let is_page = file.extension().is_some_and(|e| e == "md");
+                if !anchor.is_empty() && is_page {
+                    let headings = anchors(&read(&file));
+                    assert!(headings.iter().any(|a| a == anchor), "{at}: no such heading");
+                }
+                checked += 1;
+            }
+        }
+    }
+    // The pages link to each other and to the source hundreds of times.
+    assert!(checked > 400, "only {checked} links found");
+}
+
+#[test]
+fn headings_become_anchors_as_on_github() {
+    assert_eq!(slug("Alpha-beta, for the rest"), "alpha-beta-for-the-rest");
+    assert_eq!(
+        slug("Where it stands among Gomocup's engines"),
+        "where-it-stands-among-gomocups-engines"
+    );
+    assert_eq!(slug("`think`: one move"), "think-one-move");
+    let text = "# Title\n\n## Notes\n```\n## not a heading\n```\n## Notes\n#hashtag\n";
+    assert_eq!(anchors(text), ["title", "notes", "notes-1"]);
+    assert_eq!(
+        link_targets("see [a](b.md#c), `[x](y)` and [d](https://e.f) [g](#h)"),
+        ["b.md#c", "https://e.f", "#h"]
+    );
 }

@@ -30,7 +30,7 @@ const DEFAULT_MEMORY: usize = 32 << 20;
 /// it was 0.75 less 50 ms (700 ms); on the same 80 openings against Pela
 /// the larger share scored 65.0% and the smaller 63.8%, no difference the
 /// games can show, but the time is the engine's to use
-/// (docs/gobang-engine.md, "More of the turn's time").
+/// (docs/gobang-engine-log.md, "More of the turn's time").
 const SHARE: f64 = 0.9;
 const MARGIN: Duration = Duration::from_millis(30);
 

@@ -145,7 +145,7 @@ const REDUCE_AFTER: usize = 4;
 /// that is the quiet move public engines build their attacks with.
 /// Against Pela 2023 at 1 s a move, on the same 240 games, the engine
 /// with them scored 69.6% and without them 65.4%, most of the gain as
-/// white (docs/gobang-engine.md, "Moves that build").
+/// white (docs/gobang-engine-log.md, "Moves that build").
 const BUILDERS: usize = 4;
 
 /// The moves worth searching for `me`, best first.
