@@ -397,15 +397,17 @@ fn slug(heading: &str) -> String {
 /// The anchors of a markdown page's headings; a heading met again gets
 /// `-1`, `-2`, ... as on GitHub.
 fn anchors(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashMap::<String, usize>::new();
     for (_, line) in prose_lines(text) {
         let level = line.chars().take_while(|&c| c == '#').count();
         if !(1..=6).contains(&level) || !line[level..].starts_with(' ') {
             continue;
         }
         let base = slug(line[level..].trim_end_matches('#'));
-        let seen = out.iter().filter(|a| **a == base || a.starts_with(&format!("{base}-"))).count();
-        out.push(if seen == 0 { base } else { format!("{base}-{seen}") });
+        let count = seen.entry(base.clone()).or_insert(0);
+        out.push(if *count == 0 { base } else { format!("{base}-{count}") });
+        *count += 1;
     }
     out
 }
@@ -465,6 +467,8 @@ fn headings_become_anchors_as_on_github() {
     assert_eq!(slug("`think`: one move"), "think-one-move");
     let text = "# Title\n\n## Notes\n```\n## not a heading\n```\n## Notes\n#hashtag\n";
     assert_eq!(anchors(text), ["title", "notes", "notes-1"]);
+    // A heading that only starts like another is no repeat of it.
+    assert_eq!(anchors("## Notes more\n## Notes\n## Notes\n"), ["notes-more", "notes", "notes-1"]);
     assert_eq!(
         link_targets("see [a](b.md#c), `[x](y)` and [d](https://e.f) [g](#h)"),
         ["b.md#c", "https://e.f", "#h"]
