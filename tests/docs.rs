@@ -349,21 +349,7 @@ fn link_and_definition_parsing() {
 /// Every markdown page of the repository (outside `target/` and hidden
 /// folders), sorted.
 fn markdown_pages() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy();
-            if path.is_dir() {
-                if !name.starts_with('.') && name != "target" {
-                    walk(&path, out);
-                }
-            } else if name.ends_with(".md") {
-                out.push(path);
-            }
-        }
-    }
-    let mut pages = Vec::new();
-    walk(root(), &mut pages);
+    let mut pages = sources::files_named(root(), "md");
     pages.sort();
     pages
 }

@@ -14,14 +14,23 @@ use std::path::{Path, PathBuf};
 
 /// Every `.rs` file under `dir`, in no particular order.
 pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    files_named(dir, "rs")
+}
+
+/// Every file under `dir` whose extension is `extension`, in no particular
+/// order, leaving out build output (`target/`) and hidden folders.
+pub fn files_named(dir: &Path, extension: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut folders = vec![dir.to_path_buf()];
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
             let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy();
             if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
+                if !name.starts_with('.') && name != "target" {
+                    folders.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == extension) {
                 out.push(path);
             }
         }
