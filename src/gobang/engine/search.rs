@@ -1,7 +1,7 @@
 //! Alpha-beta search: principal variation search (PVS) with iterative
 //! deepening under a time budget, a transposition table, and pruning by
-//! threats (a side facing a four or an open three has few answers), and
-//! late move reductions.
+//! threats (a side facing a four or an open three has few answers), move
+//! count pruning and late move reductions.
 
 use super::board::{Board, Color, Combination, Threat};
 use super::clock::Clock;
@@ -127,16 +127,32 @@ fn key(board: &Board, me: Color) -> u64 {
     board.hash() ^ if me == Color::White { 0x2545_f491_4f6c_dd1d } else { 0 }
 }
 
-/// Late move reductions: at a node that answers no threat, with at least
-/// this many plies to go, ...
+/// Late move reductions: at a node with at least this many plies to go, ...
 const REDUCE_FROM_DEPTH: i32 = 3;
-/// ... the moves after this many that make no three are searched a ply
-/// less deep first, and at full depth only if they beat the best so far.
-/// Move ordering puts the good moves first, so the late ones rarely do,
-/// and the plies saved go deeper. In 40 games at 300 ms a move this won
-/// 25 to 15 against the search without it; reducing by two plies after
-/// the tenth move as well won 20 to 19 against it, no better.
+/// ... the moves after this many that make no four are searched less deep
+/// first ([`reduction`]), and at full depth only if they beat the best so
+/// far. Move ordering puts the good moves first, so the late ones rarely
+/// do, and the plies saved go deeper.
 const REDUCE_AFTER: usize = 4;
+
+/// How many plies less deep the `i`th move (from 0) of a node `depth`
+/// plies from the leaves is searched first, when it is reduced: at least
+/// one, more the deeper the node and the later the move (0.75 ln(depth)
+/// ln(i + 1), as strong Gomoku engines reduce), and never so many that
+/// nothing is left to search.
+fn reduction(depth: i32, i: usize) -> i32 {
+    let r = (0.75 * f64::from(depth).ln() * (i as f64 + 1.0).ln()) as i32;
+    r.clamp(1, (depth - 2).max(1))
+}
+
+/// Move count pruning: a node this many plies from the leaves tries at
+/// most `3 + depth^1.32` moves by their worth (4 one ply from the leaves,
+/// 9 at four plies, the width from seven), besides the moves that build.
+/// Near the leaves the late moves seldom matter, and the plies they cost
+/// go deeper where they do.
+fn moves_at(depth: i32, width: usize) -> usize {
+    width.min(3 + f64::from(depth.max(1)).powf(1.32) as usize)
+}
 
 /// Besides the moves a node tries by their worth, at most this many more
 /// that build for either side ([`Combination::builds`]), the best of the
@@ -148,20 +164,15 @@ const REDUCE_AFTER: usize = 4;
 /// white (docs/gobang-engine-log.md, "Moves that build").
 const BUILDERS: usize = 4;
 
-/// The moves worth searching for `me`, best first.
+/// The moves worth searching for `me`, best first: at most `width` by
+/// their worth and the moves that build, or, where the other side has a
+/// five or an open three to answer, every answer.
 pub fn moves(board: &Board, me: Color, width: usize) -> Vec<usize> {
-    candidates(board, me, width).0
-}
-
-/// [`moves`], and whether they answer a threat (a five or an open three of
-/// the other's): then every answer is kept, and none is searched less deep.
-fn candidates(board: &Board, me: Color, width: usize) -> (Vec<usize>, bool) {
     let them = me.other();
     let (fives, n) = five_points(board, them);
     if n > 0 {
         // Renju: a five that black may not block is lost.
-        let list = if board.forbidden(fives[0], me) { Vec::new() } else { vec![fives[0]] };
-        return (list, true);
+        return if board.forbidden(fives[0], me) { Vec::new() } else { vec![fives[0]] };
     }
     let threats = threat_points(board, them);
     let mut scored: Vec<(i32, usize)> = if threats.is_empty() {
@@ -183,12 +194,12 @@ fn candidates(board: &Board, me: Color, width: usize) -> (Vec<usize>, bool) {
     scored.retain(|&(_, p)| !board.forbidden(p, me));
     scored.sort_by_key(|x| std::cmp::Reverse(x.0));
     if !threats.is_empty() {
-        return (scored.into_iter().map(|(_, p)| p).collect(), true);
+        return scored.into_iter().map(|(_, p)| p).collect();
     }
     let builds = |p, colour| board.combination(p, colour).is_some_and(Combination::builds);
     let rest = scored.iter().skip(width).map(|&(_, p)| p);
     let builders = rest.filter(|&p| builds(p, me) || builds(p, them)).take(BUILDERS);
-    (scored.iter().take(width).map(|&(_, p)| p).chain(builders).collect(), false)
+    scored.iter().take(width).map(|&(_, p)| p).chain(builders).collect()
 }
 
 impl<'c> Search<'c> {
@@ -283,7 +294,7 @@ impl<'c> Search<'c> {
                 _ => {}
             }
         }
-        let (mut list, forced) = candidates(board, me, self.width);
+        let mut list = moves(board, me, moves_at(depth, self.width));
         if let Some(f) = first.filter(|f| list.contains(f)) {
             list.retain(|&p| p != f);
             list.insert(0, f);
@@ -291,10 +302,9 @@ impl<'c> Search<'c> {
         let next = if list.len() == 1 { depth } else { depth - 1 };
         let (alpha0, mut best, mut best_move) = (alpha, -WIN, list.first().copied().unwrap_or(0));
         for (i, &p) in list.iter().enumerate() {
-            let reduced = !forced
-                && depth >= REDUCE_FROM_DEPTH
+            let reduced = depth >= REDUCE_FROM_DEPTH
                 && i >= REDUCE_AFTER
-                && board.threat(p, me) < Threat::Three;
+                && board.threat(p, me) < Threat::Four;
             board.play(p, me);
             let score = if i == 0 {
                 -self.negamax(board, them, next, -beta, -alpha, ply + 1)
@@ -303,7 +313,8 @@ impl<'c> Search<'c> {
                 // moves ask it a ply less deep, then (if so) at full depth.
                 let mut s = alpha + 1;
                 if reduced {
-                    s = -self.negamax(board, them, next - 1, -alpha - 1, -alpha, ply + 1);
+                    let less = next - reduction(depth, i);
+                    s = -self.negamax(board, them, less, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha {
                     s = -self.negamax(board, them, next, -alpha - 1, -alpha, ply + 1);
@@ -387,6 +398,35 @@ mod tests {
             board.play(r * SIZE + c, colour);
         }
         board
+    }
+
+    #[test]
+    fn nodes_near_the_leaves_try_fewer_moves() {
+        let counts: Vec<usize> = (0..=8).map(|depth| moves_at(depth, 14)).collect();
+        assert_eq!(counts, [4, 4, 5, 7, 9, 11, 13, 14, 14]);
+        // Never more than the width.
+        assert_eq!(moves_at(5, 6), 6);
+    }
+
+    #[test]
+    fn late_moves_deep_in_the_tree_are_reduced_more_but_never_to_nothing() {
+        for depth in REDUCE_FROM_DEPTH..40 {
+            for i in REDUCE_AFTER..60 {
+                let r = reduction(depth, i);
+                // At least a ply; the reduced search keeps at least one.
+                assert!(r >= 1 && depth - 1 - r >= 1, "depth {depth}, move {i}: {r}");
+                if depth > REDUCE_FROM_DEPTH {
+                    assert!(r >= reduction(depth - 1, i), "depth {depth}, move {i}");
+                }
+                if i > REDUCE_AFTER {
+                    assert!(r >= reduction(depth, i - 1), "depth {depth}, move {i}");
+                }
+            }
+        }
+        // The fifth move at three plies loses one ply; the thirtieth at
+        // twelve plies, six.
+        assert_eq!(reduction(3, 4), 1);
+        assert_eq!(reduction(12, 30), 6);
     }
 
     #[test]
