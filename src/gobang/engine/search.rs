@@ -1,7 +1,7 @@
 //! Alpha-beta search: principal variation search (PVS) with iterative
 //! deepening under a time budget, a transposition table, and pruning by
 //! threats (a side facing a four or an open three has few answers), move
-//! count pruning and late move reductions.
+//! count pruning, late move reductions and reverse futility pruning.
 
 use super::board::{Board, Color, Combination, Threat};
 use super::clock::Clock;
